@@ -1,0 +1,2 @@
+/// A placeholder until this lesson is written.
+public enum Placeholder {}

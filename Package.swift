@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// The workbook: one library target per lesson, its canonical tests, the
+// learner's own tests where a lesson asks for them, and the grader.
+//
+// Lesson targets are built from `Lessons/` (the starters you edit) unless the
+// environment says `WORKBOOK_SOLUTIONS=1`, which builds the same module names
+// from `Solutions/`. SwiftPM re-reads this manifest when that variable
+// changes, so one set of tests serves both with no `#if` anywhere:
+//
+//     swift test --filter ExpectRequireTests                      # your code
+//     WORKBOOK_SOLUTIONS=1 swift test --scratch-path .build-solutions  # the solutions
+let sourceRoot =
+  ProcessInfo.processInfo.environment["WORKBOOK_SOLUTIONS"] == "1" ? "Solutions" : "Lessons"
+
+/// Every lesson in order: its folder under `Lessons/` and `Solutions/`, its
+/// module, and whether it has a `Tests/` folder of tests the learner writes.
+/// `Lessons/catalog.json` says the rest; `swift run grade check` proves the two agree.
+let lessons: [(folder: String, module: String, learnerTests: Bool)] = [
+  ("01-expect-and-require", "ExpectRequire", true),
+  ("02-parameterized-tests", "ParameterizedTesting", true),
+  ("03-dependency-injection", "DependencyInjection", true),
+  ("04-mocking", "Mocking", true),
+]
+
+var targets: [Target] = [
+  .target(name: "GradeKit", path: "Sources/GradeKit"),
+  .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
+  .testTarget(name: "GradeKitTests", dependencies: ["GradeKit"], path: "Tests/GradeKitTests",
+              exclude: ["Fixtures"]),
+]
+
+for lesson in lessons {
+  targets.append(.target(name: lesson.module, path: "\(sourceRoot)/\(lesson.folder)/Sources"))
+  targets.append(.testTarget(
+    name: "\(lesson.module)Tests", dependencies: [.target(name: lesson.module)],
+    path: "Tests/\(lesson.module)Tests"))
+  if lesson.learnerTests {
+    targets.append(.testTarget(
+      name: "\(lesson.module)LearnerTests", dependencies: [.target(name: lesson.module)],
+      path: "\(sourceRoot)/\(lesson.folder)/Tests"))
+  }
+}
+
+let package = Package(
+  name: "TestingWorkbook",
+  platforms: [.macOS(.v15)],
+  products: [.executable(name: "grade", targets: ["grade"])],
+  targets: targets
+)

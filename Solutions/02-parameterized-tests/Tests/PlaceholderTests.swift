@@ -1,0 +1,4 @@
+import Testing
+@testable import ParameterizedTesting
+
+@Test func placeholder() {}

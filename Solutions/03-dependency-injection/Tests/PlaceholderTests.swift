@@ -1,0 +1,4 @@
+import Testing
+@testable import DependencyInjection
+
+@Test func placeholder() {}

@@ -1,0 +1,2 @@
+/// The grader's engine; the `grade` executable is a thin front end over it.
+public enum GradeKit {}

@@ -1,0 +1,2 @@
+import GradeKit
+print("grade: not yet")

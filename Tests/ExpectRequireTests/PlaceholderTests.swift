@@ -1,0 +1,4 @@
+import Testing
+@testable import ExpectRequire
+
+@Test func placeholder() {}

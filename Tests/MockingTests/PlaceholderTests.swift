@@ -1,0 +1,4 @@
+import Testing
+@testable import Mocking
+
+@Test func placeholder() {}
