@@ -1,0 +1,83 @@
+import Foundation
+
+/// One numbered task of a lesson, with the files the learner owns and a hint ladder.
+///
+/// Named `LessonTask` so that it never shadows Swift's `Task`.
+public struct LessonTask: Sendable, Equatable {
+  /// How a task is graded. New kinds (compiler-graded, sanitizer-graded) add a case.
+  public enum Kind: Sendable, Equatable {
+    /// The learner writes code; canonical tests, named by suite or function, grade it.
+    case implement(tests: [String])
+    /// The learner writes tests; they must pass on the wheat and catch every chaff.
+    case writeTests(WriteTests)
+  }
+
+  /// What a write-tests task asks of the learner's tests.
+  public struct WriteTests: Sendable, Equatable {
+    /// The buggy variants the tests must catch.
+    public var chaffs: [Chaff]
+    /// When set, some test must be parameterized and run at least this many cases on the wheat.
+    public var minimumCases: Int?
+
+    /// Creates the requirements of a write-tests task.
+    public init(chaffs: [Chaff], minimumCases: Int? = nil) {
+      self.chaffs = chaffs
+      self.minimumCases = minimumCases
+    }
+  }
+
+  /// The task's position in its lesson, from 1.
+  public var number: Int
+  /// A short imperative title.
+  public var title: String
+  /// How the task is graded.
+  public var kind: Kind
+  /// The files the learner owns, relative to the lesson folder.
+  public var files: [String]
+  /// At least two hints: a nudge first, then a pointer.
+  public var hints: [String]
+
+  /// Creates a task.
+  public init(number: Int, title: String, kind: Kind, files: [String], hints: [String]) {
+    self.number = number
+    self.title = title
+    self.kind = kind
+    self.files = files
+    self.hints = hints
+    switch kind {
+    case .implement: declaredKind = "implement"
+    case .writeTests: declaredKind = "write-tests"
+    }
+  }
+
+  /// A task as the catalog file spells it.
+  struct Draft: Decodable {
+    var title: String
+    var kind: String
+    var files: [String]
+    var hints: [String]
+    var tests: [String]?
+    var chaffs: [Chaff]?
+    var minimumCases: Int?
+  }
+
+  init(number: Int, draft: Draft) {
+    let kind: Kind
+    switch draft.kind {
+    case "write-tests":
+      kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases))
+    default:
+      // An unknown kind decodes as `implement` with no tests; `grade check`
+      // reports it through `unknownKind`, so a typo never grades silently.
+      kind = .implement(tests: draft.tests ?? [])
+    }
+    self.init(number: number, title: draft.title, kind: kind, files: draft.files, hints: draft.hints)
+    self.declaredKind = draft.kind
+  }
+
+  /// The kind string as written in the catalog, kept so `grade check` can name a typo.
+  public var declaredKind: String = ""
+
+  /// The kinds this grader knows.
+  public static let knownKinds: Set<String> = ["implement", "write-tests"]
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A checkout of the workbook: where its lessons, solutions and canonical tests live.
+public struct Workbook: Sendable {
+  /// The folder holding `Package.swift` and `Lessons/catalog.json`.
+  public var root: URL
+  /// The lessons, read from the catalog.
+  public var catalog: Catalog
+
+  /// Creates a workbook from a root and a catalog already read.
+  public init(root: URL, catalog: Catalog) {
+    self.root = root
+    self.catalog = catalog
+  }
+
+  /// Reads the workbook at `root`, or throws a `GradeError` that says what is missing.
+  public static func load(at root: URL) throws(GradeError) -> Workbook {
+    let catalogURL = root.appending(path: "Lessons/catalog.json")
+    guard let data = try? Data(contentsOf: catalogURL) else {
+      throw .usage(
+        "no workbook here: \(catalogURL.path) is missing. Run grade from the workbook's folder (the one with Package.swift).")
+    }
+    do {
+      return Workbook(root: root, catalog: try JSONDecoder().decode(Catalog.self, from: data))
+    } catch {
+      throw .infrastructure("Lessons/catalog.json is not a catalog this grader can read: \(describe(error))")
+    }
+  }
+
+  /// Finds the workbook at or above `start`, the way `git` finds its repository.
+  public static func find(from start: URL) -> URL? {
+    var folder = start.standardizedFileURL
+    while true {
+      if FileManager.default.fileExists(atPath: folder.appending(path: "Lessons/catalog.json").path) {
+        return folder
+      }
+      let parent = folder.deletingLastPathComponent()
+      if parent.path == folder.path { return nil }
+      folder = parent
+    }
+  }
+
+  /// The starter folder of a lesson, such as `Lessons/01-expect-and-require`.
+  public func starterFolder(of lesson: Lesson) -> URL {
+    root.appending(path: "Lessons/\(lesson.folder)")
+  }
+
+  /// The solution folder of a lesson, such as `Solutions/01-expect-and-require`.
+  public func solutionFolder(of lesson: Lesson) -> URL {
+    root.appending(path: "Solutions/\(lesson.folder)")
+  }
+
+  /// The canonical test folder of a lesson, such as `Tests/ExpectRequireTests`.
+  public func canonicalTestFolder(of lesson: Lesson) -> URL {
+    root.appending(path: "Tests/\(lesson.testModule)")
+  }
+
+  /// Where the grader keeps its sandboxes and state, inside SwiftPM's own build folder
+  /// so that nothing it writes is ever committed.
+  public var stateFolder: URL { root.appending(path: ".build/grade") }
+}
+
+/// Describes a decoding error in one line a maintainer can act on.
+func describe(_ error: any Error) -> String {
+  switch error {
+  case DecodingError.keyNotFound(let key, let context):
+    return "missing \"\(key.stringValue)\" at \(path(context))"
+  case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+    return "\(context.debugDescription) at \(path(context))"
+  case DecodingError.dataCorrupted(let context):
+    return "\(context.debugDescription) \(path(context))"
+  default:
+    return "\(error)"
+  }
+}
+
+private func path(_ context: DecodingError.Context) -> String {
+  context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+}

@@ -1,0 +1,125 @@
+/// Checks that the catalog and the lesson files agree, without building anything.
+public enum CatalogValidator {
+  /// Every breach of the lesson format (see CONTRIBUTING.md) in `catalog` against `tree`.
+  public static func validate(_ catalog: Catalog, tree: FileTree) -> [Breach] {
+    var breaches: [Breach] = []
+    if catalog.lessons.isEmpty { breaches.append(Breach(lesson: nil, "the catalog has no lessons")) }
+    for (key, label) in [(\Lesson.slug, "slug"), (\Lesson.module, "module")] {
+      let values = catalog.lessons.map { $0[keyPath: key] }
+      for value in Set(values) where values.filter({ $0 == value }).count > 1 {
+        breaches.append(Breach(lesson: nil, "two lessons share the \(label) \"\(value)\""))
+      }
+    }
+    for lesson in catalog.lessons {
+      breaches += validate(lesson, tree: tree)
+    }
+    return breaches
+  }
+
+  /// Every breach of one lesson.
+  public static func validate(_ lesson: Lesson, tree: FileTree) -> [Breach] {
+    var breaches: [Breach] = []
+    func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
+    let starter = "Lessons/\(lesson.folder)"
+    let solution = "Solutions/\(lesson.folder)"
+
+    if !tree.contains("\(starter)/README.md") { breach("\(starter)/README.md, the walkthrough, is missing") }
+    if tree.names(in: "\(starter)/Sources").isEmpty { breach("\(starter)/Sources has no Swift files") }
+    if lesson.tasks.isEmpty { breach("it has no tasks") }
+
+    let owned = lesson.ownedFiles
+    for file in Set(owned) where owned.filter({ $0 == file }).count > 1 {
+      breach("two tasks own \(file); each file belongs to one task")
+    }
+
+    for task in lesson.tasks {
+      func taskBreach(_ message: String) { breach("task \(task.number): \(message)") }
+      if !LessonTask.knownKinds.contains(task.declaredKind) {
+        taskBreach("unknown kind \"\(task.declaredKind)\"; the grader knows \(LessonTask.knownKinds.sorted().joined(separator: ", "))")
+      }
+      if task.hints.count < 2 { taskBreach("needs at least two hints (a nudge, then a pointer), has \(task.hints.count)") }
+      if task.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { taskBreach("has an empty hint") }
+      if task.files.isEmpty { taskBreach("owns no files") }
+      for file in task.files {
+        if !tree.contains("\(starter)/\(file)") { taskBreach("\(starter)/\(file) is missing") }
+        if !tree.contains("\(solution)/\(file)") { taskBreach("\(solution)/\(file) is missing") }
+        if let text = tree.text("\(starter)/\(file)"), !text.contains("// TODO:") {
+          taskBreach("\(starter)/\(file) has no // TODO: to say what to change")
+        }
+      }
+      switch task.kind {
+      case .implement(let tests):
+        if tests.isEmpty && task.declaredKind == "implement" { taskBreach("names no tests") }
+        for file in task.files where !file.hasPrefix("Sources/") {
+          taskBreach("an implement task owns files in Sources/, not \(file)")
+        }
+      case .writeTests(let spec):
+        for file in task.files where !file.hasPrefix("Tests/") {
+          taskBreach("a write-tests task owns files in Tests/, not \(file)")
+        }
+        if spec.chaffs.isEmpty { taskBreach("has no chaffs to catch") }
+        let names = spec.chaffs.map(\.name)
+        for name in Set(names) where names.filter({ $0 == name }).count > 1 { taskBreach("names chaff \(name) twice") }
+        for chaff in spec.chaffs {
+          if chaff.misconception.trimmingCharacters(in: .whitespaces).isEmpty { taskBreach("chaff \(chaff.name) has no misconception") }
+          let folder = "\(solution)/Chaffs/\(chaff.name)"
+          let files = tree.names(in: folder)
+          if files.isEmpty { taskBreach("chaff \(chaff.name) has no files in \(folder)") }
+          for file in files {
+            guard let original = tree.files["\(solution)/Sources/\(file)"] else {
+              taskBreach("\(folder)/\(file) replaces no file in \(solution)/Sources")
+              continue
+            }
+            if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it holds no bug") }
+            if owned.contains("Sources/\(file)") { taskBreach("chaff \(chaff.name) replaces Sources/\(file), which the learner owns; a chaff replaces canonical code") }
+          }
+        }
+      }
+    }
+
+    // Every chaff folder belongs to a task.
+    let declared = Set(lesson.tasks.flatMap { task -> [String] in
+      if case .writeTests(let spec) = task.kind { return spec.chaffs.map(\.name) }
+      return []
+    })
+    for folder in tree.folders(in: "\(solution)/Chaffs") where !declared.contains(folder) {
+      breach("\(solution)/Chaffs/\(folder) is not named by any task")
+    }
+
+    // The solution mirrors the starter file for file; files nobody owns are identical.
+    for part in ["Sources", "Tests"] {
+      let starterNames = Set(tree.names(in: "\(starter)/\(part)"))
+      let solutionNames = Set(tree.names(in: "\(solution)/\(part)"))
+      for name in starterNames.subtracting(solutionNames).sorted() { breach("\(solution)/\(part)/\(name) is missing: the solution mirrors the starter file for file") }
+      for name in solutionNames.subtracting(starterNames).sorted() { breach("\(starter)/\(part)/\(name) is missing: the solution mirrors the starter file for file") }
+      for name in starterNames.intersection(solutionNames).sorted() where !owned.contains("\(part)/\(name)") {
+        if tree.files["\(starter)/\(part)/\(name)"] != tree.files["\(solution)/\(part)/\(name)"] {
+          breach("\(part)/\(name) is owned by no task, so it must be identical in \(starter) and \(solution)")
+        }
+      }
+    }
+    return breaches
+  }
+
+  /// Breaches in how canonical tests map to tasks: a test in no task, or in two.
+  public static func validateTestOwnership(_ lesson: Lesson, canonicalTestIDs: [String]) -> [Breach] {
+    var breaches: [Breach] = []
+    for id in canonicalTestIDs {
+      let path = TestOutcome.namePath(ofID: id)
+      let owners = lesson.tasks.filter { task in
+        guard case .implement(let names) = task.kind else { return false }
+        return names.contains { name in
+          let wanted = name.split(separator: "/").map(String.init)
+          return path.count >= wanted.count && Array(path.prefix(wanted.count)) == wanted
+        }
+      }
+      let name = path.joined(separator: "/")
+      if owners.isEmpty {
+        breaches.append(Breach(lesson: lesson.number, "canonical test \(name) belongs to no task; add its suite to a task's tests"))
+      } else if owners.count > 1 {
+        breaches.append(Breach(lesson: lesson.number, "canonical test \(name) belongs to tasks \(owners.map { String($0.number) }.joined(separator: " and ")); it must belong to one"))
+      }
+    }
+    return breaches
+  }
+}

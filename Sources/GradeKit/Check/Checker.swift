@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+
+/// `grade check`: proves every lesson keeps the workbook's promises, and lists every breach.
+///
+/// For every lesson: the catalog and the files agree; the solution builds and
+/// passes every task, which means the reference tests pass on the wheat and
+/// catch every chaff; the starter builds and fails every task; every canonical
+/// test belongs to one task; every walkthrough snippet compiles.
+public struct Checker: Sendable {
+  /// The workbook to check.
+  public var workbook: Workbook
+  /// Grades the solution and the starter.
+  public var grader: Grader
+  /// Receives one line per step, so a long check shows it is alive.
+  public var progress: @Sendable (String) -> Void
+
+  /// Creates a checker.
+  public init(workbook: Workbook, grader: Grader, progress: @escaping @Sendable (String) -> Void) {
+    self.workbook = workbook
+    self.grader = grader
+    self.progress = progress
+  }
+
+  /// Checks the given lessons and returns every breach found.
+  public func run(lessons: [Lesson]) -> [Breach] {
+    let tree = FileTree(root: workbook.root, folders: ["Lessons", "Solutions", "Tests"])
+    var breaches = lessons.count == workbook.catalog.lessons.count
+      ? CatalogValidator.validate(workbook.catalog, tree: tree) + manifestBreaches()
+      : lessons.flatMap { CatalogValidator.validate($0, tree: tree) }
+    for lesson in lessons {
+      breaches += check(lesson)
+    }
+    return breaches
+  }
+
+  /// The dynamic checks of one lesson.
+  func check(_ lesson: Lesson) -> [Breach] {
+    var breaches: [Breach] = []
+    func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
+
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): solution")
+    let solved = grader.grade(
+      lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", listAllCanonicalTests: true)
+    if let error = solved.lessonError { breach("the solution cannot be graded: \(error)") }
+    for task in solved.tasks where task.status != .pass {
+      let why = task.findings.compactMap(\.shortDescription).prefix(4).joined(separator: "; ")
+      breach("task \(task.taskNumber): the solution does not pass: \(why)")
+    }
+    breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
+
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
+    let started = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), sandboxName: "check-starter")
+    if let error = started.lessonError { breach("the starter cannot be graded: \(error)") }
+    for task in started.tasks {
+      if task.status == .pass { breach("task \(task.taskNumber): the starter already passes; it must fail at least one test") }
+      if case .compileErrors(let errors)? = task.findings.first {
+        breach("task \(task.taskNumber): the starter does not compile: \(errors.first.map { "\($0.location ?? ""): \($0.message)" } ?? "")")
+      }
+    }
+
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
+    breaches += checkSnippets(of: lesson)
+    return breaches
+  }
+
+  /// Type-checks every ```swift block of the walkthrough against the solution's built module.
+  func checkSnippets(of lesson: Lesson) -> [Breach] {
+    let readme = "Lessons/\(lesson.folder)/README.md"
+    guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
+    let snippets = Snippet.extract(fromMarkdown: text)
+    let sandbox = workbook.stateFolder.appending(path: "sandboxes/check-solution/\(lesson.folder)")
+    let modules = sandbox.appending(path: ".build/debug/Modules")
+    let folder = sandbox.appending(path: ".build/snippets")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let found = Mutex<[Breach]>([])
+    DispatchQueue.concurrentPerform(iterations: snippets.count) { index in
+      let snippet = snippets[index]
+      let file = folder.appending(path: "README-line-\(snippet.line).swift")
+      do {
+        try Data(snippet.source(module: lesson.module).utf8).write(to: file)
+        let outcome = try grader.runner.run(
+          ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-diagnostic-style=llvm",
+           "-I", modules.path, "-I", sandbox.appending(path: ".build/debug").path, file.path],
+          until: .now + .seconds(120))
+        if !outcome.succeeded {
+          let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(3)
+            .map { $0.replacingOccurrences(of: file.path, with: "snippet") }
+          found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): this swift block does not compile: \(errors.joined(separator: " | "))")) }
+        }
+      } catch {
+        found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): could not check: \((error as? GradeError)?.message ?? error.localizedDescription)")) }
+      }
+    }
+    return found.withLock { $0 }.sorted { $0.message < $1.message }
+  }
+
+  /// Breaches between the catalog and `Package.swift`, read through `swift package dump-package`.
+  func manifestBreaches() -> [Breach] {
+    guard let outcome = try? grader.runner.run(["swift", "package", "dump-package"], in: workbook.root, until: .now + .seconds(120)),
+      outcome.succeeded, let start = outcome.output.firstIndex(of: "{"),
+      let json = try? JSONSerialization.jsonObject(with: Data(outcome.output[start...].utf8)) as? [String: Any],
+      let targets = json["targets"] as? [[String: Any]]
+    else {
+      return [Breach(lesson: nil, "Package.swift could not be read with `swift package dump-package`")]
+    }
+    var paths: [String: String] = [:]
+    for target in targets {
+      if let name = target["name"] as? String { paths[name] = target["path"] as? String ?? "" }
+    }
+    var breaches: [Breach] = []
+    for lesson in workbook.catalog.lessons {
+      if paths[lesson.module] != "Lessons/\(lesson.folder)/Sources" {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must build module \(lesson.module) from Lessons/\(lesson.folder)/Sources"))
+      }
+      if paths[lesson.testModule] != "Tests/\(lesson.testModule)" {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.testModule) at Tests/\(lesson.testModule)"))
+      }
+      let hasLearnerTests = FileManager.default.fileExists(atPath: workbook.starterFolder(of: lesson).appending(path: "Tests").path)
+      if hasLearnerTests, paths[lesson.learnerTestModule] != "Lessons/\(lesson.folder)/Tests" {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.learnerTestModule) at Lessons/\(lesson.folder)/Tests"))
+      }
+    }
+    let known = Set(workbook.catalog.lessons.flatMap { [$0.module, $0.testModule, $0.learnerTestModule] } + ["GradeKit", "GradeKitTests", "grade"])
+    for name in paths.keys.sorted() where !known.contains(name) {
+      breaches.append(Breach(lesson: nil, "Package.swift has a target \(name) that no lesson in the catalog names"))
+    }
+    return breaches
+  }
+
+  /// The check's report: every breach, or a line saying there are none.
+  public func report(_ breaches: [Breach]) -> String {
+    guard !breaches.isEmpty else { return "grade check: every lesson keeps its promises." }
+    return (["grade check: \(breaches.count) breach\(breaches.count == 1 ? "" : "es"):"] + breaches.map { "  - \($0)" }).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,84 @@
+/// What one test did in one run, folded from its events.
+public struct TestOutcome: Sendable, Equatable, Codable {
+  /// How the test ended.
+  public enum Status: Sendable, Equatable, Codable {
+    /// It ended with no issues, or only known ones.
+    case passed
+    /// It ended with at least one issue that is not known.
+    case failed
+    /// A trait such as `.disabled` skipped it; the comment says why.
+    case skipped(String?)
+    /// It started and never ended: the process crashed or was stopped under it.
+    case interrupted
+    /// It never started.
+    case notRun
+  }
+
+  /// The stable identifier, such as `ExpectRequireTests.UserStoreTests/findsUser()/UserStoreTests.swift:12:4`.
+  public var id: String
+  /// The test's name as written, such as `findsUser()`.
+  public var name: String
+  /// The display name, or the name when there is none.
+  public var displayName: String
+  /// Where the test is declared, as `Module/File.swift`.
+  public var fileID: String?
+  /// The line of the declaration.
+  public var line: Int?
+  /// Whether the test takes arguments.
+  public var isParameterized: Bool
+  /// How many test cases started (parameterized tests only).
+  public var caseCount: Int
+  /// How the test ended.
+  public var status: Status
+  /// Every issue it recorded, known ones included.
+  public var issues: [IssueReport]
+
+  /// The issues that make the test fail.
+  public var failures: [IssueReport] { issues.filter { !$0.isKnown } }
+
+  /// The test's name path inside its module: `["UserStoreTests", "findsUser()"]`.
+  public var namePath: [String] { TestOutcome.namePath(ofID: id) }
+
+  /// Splits a test ID into module-relative name components, dropping the source location.
+  static func namePath(ofID id: String) -> [String] {
+    var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    if let last = parts.last, last.contains(".swift:") { parts.removeLast() }
+    guard let first = parts.first, let dot = first.firstIndex(of: ".") else { return parts }
+    parts[0] = String(first[first.index(after: dot)...])
+    return parts
+  }
+
+  /// The module a test ID belongs to: the part before the first dot.
+  static func module(ofID id: String) -> String {
+    String(id.prefix { $0 != "." })
+  }
+}
+
+/// One issue a test recorded: a failed expectation, a thrown error, an `Issue.record`.
+public struct IssueReport: Sendable, Equatable, Codable {
+  /// The message as Swift Testing expanded it, such as `Expectation failed: (score → 101) <= 100`.
+  public var message: String
+  /// Comments attached to the expectation.
+  public var comments: [String]
+  /// Where the issue was recorded, as `Module/File.swift`.
+  public var fileID: String?
+  /// The line where it was recorded.
+  public var line: Int?
+  /// Whether `withKnownIssue` expected it.
+  public var isKnown: Bool
+  /// The test case's arguments, for a parameterized test.
+  public var testCase: String?
+
+  /// Creates an issue report.
+  public init(
+    message: String, comments: [String] = [], fileID: String? = nil, line: Int? = nil,
+    isKnown: Bool = false, testCase: String? = nil
+  ) {
+    self.message = message
+    self.comments = comments
+    self.fileID = fileID
+    self.line = line
+    self.isKnown = isKnown
+    self.testCase = testCase
+  }
+}

@@ -1,0 +1,130 @@
+/// Puts results into words a learner can act on: which task, what was expected, what came, the next hint.
+public struct FeedbackRenderer: Sendable {
+  /// Colour or plain.
+  public var style: Style
+  /// How many failing tests to show per task before summarizing the rest.
+  public var failuresShown = 3
+  /// How many compiler errors to show.
+  public var errorsShown = 5
+
+  /// Creates a renderer.
+  public init(style: Style) {
+    self.style = style
+  }
+
+  /// The full feedback for one lesson.
+  ///
+  /// - Parameter hintLevels: How many hints the learner has asked for, by task number.
+  public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:]) -> String {
+    let mapper = LocationMapper(lesson: lesson)
+    var lines = [style.bold("Lesson \(lesson.number): \(lesson.title)") + style.dim("  (\(lesson.slug))")]
+    for task in lesson.tasks {
+      guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }) else { continue }
+      let mark = taskResult.status == .pass ? style.green("✔") : style.red("✘")
+      lines.append("  \(mark) Task \(task.number)  \(task.title)")
+      guard taskResult.status != .pass else { continue }
+      for finding in taskResult.findings {
+        lines += describe(finding, mapper: mapper).map { "      " + $0 }
+      }
+      if let hint = hint(for: task, level: hintLevels[task.number] ?? 1) {
+        lines.append("      " + style.yellow(hint))
+      }
+    }
+    lines.append("")
+    let done = result.passedCount
+    if done == lesson.tasks.count {
+      lines.append(style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.") + " Compare with Solutions/\(lesson.folder)/ when you like.")
+    } else {
+      lines.append("\(done) of \(lesson.tasks.count) tasks done. Next hint: swift run grade hint \(lesson.number)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One line per lesson, and a bar for the whole workbook.
+  public func overview(_ results: [(Lesson, LessonResult)]) -> String {
+    var lines = [style.bold("Progress")]
+    let width = results.map(\.0.slug.count).max() ?? 0
+    for (lesson, result) in results {
+      let mark = result.passed ? style.green("✔") : result.status == .error ? style.yellow("!") : style.red("✘")
+      let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
+      let padded = lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0)
+      var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) tasks"
+      if let error = result.lessonError { line += style.dim("  (\(error.split(separator: "\n").first ?? ""))") }
+      lines.append(line)
+    }
+    let total = results.reduce(0) { $0 + $1.0.tasks.count }
+    let done = results.reduce(0) { $0 + $1.1.passedCount }
+    let filled = total == 0 ? 0 : done * 30 / total
+    lines.append("  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled) + "] \(done) of \(total) tasks")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The hint at `level` (from 1) with its place on the ladder, or `nil` when the task has none.
+  public func hint(for task: LessonTask, level: Int) -> String? {
+    guard !task.hints.isEmpty else { return nil }
+    let index = min(max(level, 1), task.hints.count) - 1
+    return "Hint \(index + 1) of \(task.hints.count): \(task.hints[index])"
+  }
+
+  /// The lines for one finding, without indentation.
+  func describe(_ finding: Finding, mapper: LocationMapper) -> [String] {
+    switch finding {
+    case .testFailed(let test):
+      return failedTest(test, mapper: mapper)
+    case .testCrashed(let test, let message):
+      return [style.red("✘ ") + quoted(test) + " crashed" + at(mapper.location(of: test)), "    " + mapper.fatalMessage(message)]
+    case .timedOut(let running, let seconds):
+      let names = running.map(quoted).joined(separator: ", ")
+      return ["✘ Stopped after \(seconds) s (set the limit with --timeout)." + (running.isEmpty ? "" : " Still running: \(names)."),
+              "    A test that waits for something that never happens hangs: check every continuation is resumed."]
+    case .compileErrors(let errors):
+      var lines = ["✘ Does not compile:"]
+      lines += errors.prefix(errorsShown).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + "error: " + $0.message }
+      if errors.count > errorsShown { lines.append("    ...and \(errors.count - errorsShown) more errors") }
+      return lines
+    case .unavailable(let reason):
+      return ["! Not graded here: \(reason)."]
+    case .infrastructure(let message):
+      return ["! Could not grade: \(message)"]
+    case .noCanonicalTests(let names):
+      return ["! The catalog names tests that do not exist: \(names.joined(separator: ", ")). This is the workbook's mistake; please report it."]
+    case .noLearnerTests:
+      return ["✘ No tests yet: add @Test functions to your test file."]
+    case .failsOnWheat(let test):
+      return ["✘ Your tests must pass against a correct implementation, but this one fails:"] + failedTest(test, mapper: mapper).map { "  " + $0 }
+    case .crashesOnWheat(let test, let message):
+      return ["✘ Your tests must pass against a correct implementation, but " + quoted(test) + " crashes" + at(mapper.location(of: test)),
+              "    " + mapper.fatalMessage(message)]
+    case .tooFewCases(let needed, let found):
+      return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); the most cases one test ran was \(found)."]
+    case .chaffsCaught(let caught, let total):
+      let line = "Your tests pass against a correct implementation and catch \(caught) of \(total) bugs."
+      return [(caught == total ? style.green("✔ ") : "") + line]
+    case .chaffMissed(let chaff):
+      return ["✘ Not caught: code that \(chaff.misconception)."]
+    case .chaffCaughtOnlyByCrash(let chaff):
+      return ["✘ Crashed instead of failing on code that \(chaff.misconception). Unwrap with try #require so the test stops cleanly."]
+    case .chaffNeedsMoreIssues(let chaff, let needed, let found):
+      return ["✘ On code that \(chaff.misconception), one test should report all \(needed) wrong values; yours reported \(found). Check each value with its own #expect."]
+    }
+  }
+
+  private func failedTest(_ test: TestOutcome, mapper: LocationMapper) -> [String] {
+    var lines = [style.red("✘ ") + quoted(test) + at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test))]
+    for issue in test.failures.prefix(failuresShown) {
+      let testCase = issue.testCase.map { "with \($0): " } ?? ""
+      lines.append("    " + testCase + issue.message)
+      lines += issue.comments.map { "    // " + $0 }
+    }
+    if test.failures.count > failuresShown { lines.append("    ...and \(test.failures.count - failuresShown) more issues") }
+    return lines
+  }
+
+  private func quoted(_ test: TestOutcome) -> String {
+    test.displayName == test.name ? test.name : "\"\(test.displayName)\""
+  }
+
+  private func at(_ location: String?) -> String {
+    location.map { "  " + style.dim($0) } ?? ""
+  }
+}

@@ -1,0 +1,50 @@
+/// Turns Swift's `Module/File.swift` file IDs into paths the learner can open.
+///
+/// In a sandbox the learner's tests are compiled into modules such as
+/// `ExpectRequireLearnerTests_T3V1`; the learner knows that file as
+/// `Lessons/01-expect-and-require/Tests/ScoreValidatorTests.swift`.
+public struct LocationMapper: Sendable {
+  /// The lesson whose modules are mapped.
+  public var lesson: Lesson
+
+  /// Creates a mapper for `lesson`.
+  public init(lesson: Lesson) {
+    self.lesson = lesson
+  }
+
+  /// The workbook path for a file ID, or the file ID itself when it is not the lesson's.
+  public func path(forFileID fileID: String) -> String {
+    guard let slash = fileID.firstIndex(of: "/") else { return fileID }
+    let module = String(fileID[..<slash])
+    let file = String(fileID[fileID.index(after: slash)...])
+    if module == lesson.testModule { return "Tests/\(lesson.testModule)/\(file)" }
+    if module == lesson.learnerTestModule || module.hasPrefix(lesson.learnerTestModule + "_") {
+      return "Lessons/\(lesson.folder)/Tests/\(file)"
+    }
+    if module == lesson.module { return "Lessons/\(lesson.folder)/Sources/\(file)" }
+    if module.hasPrefix(lesson.module + "_") { return "Solutions/\(lesson.folder)/Sources/\(file)" }
+    return fileID
+  }
+
+  /// `path:line` for an issue, when it has a location.
+  public func location(of issue: IssueReport) -> String? {
+    guard let fileID = issue.fileID else { return nil }
+    return issue.line.map { "\(path(forFileID: fileID)):\($0)" } ?? path(forFileID: fileID)
+  }
+
+  /// `path:line` for a test's declaration.
+  public func location(of test: TestOutcome) -> String? {
+    guard let fileID = test.fileID else { return nil }
+    return test.line.map { "\(path(forFileID: fileID)):\($0)" } ?? path(forFileID: fileID)
+  }
+
+  /// Rewrites the `Module/File.swift:12: Fatal error: ...` line a crash prints.
+  public func fatalMessage(_ message: String) -> String {
+    guard let range = message.range(of: ": Fatal error: ") else { return message }
+    let location = String(message[..<range.lowerBound])
+    let text = String(message[range.upperBound...])
+    let parts = location.split(separator: ":", maxSplits: 1).map(String.init)
+    let mapped = path(forFileID: parts[0]) + (parts.count > 1 ? ":\(parts[1])" : "")
+    return "Fatal error: \(text) (\(mapped))"
+  }
+}

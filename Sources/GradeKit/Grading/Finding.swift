@@ -1,0 +1,39 @@
+/// One thing the grader learned about a task, before it is put into words.
+///
+/// Findings are what the text renderer and the JSON writer share, so the two
+/// can never disagree about what happened.
+public enum Finding: Sendable, Equatable, Codable {
+  /// A canonical test failed; the issues are as Swift Testing expanded them.
+  case testFailed(TestOutcome)
+  /// A test crashed the process; the message is the fatal error it printed.
+  case testCrashed(TestOutcome, message: String)
+  /// The time limit stopped the run while these tests were running.
+  case timedOut(running: [TestOutcome], seconds: Int)
+  /// The task's code does not compile.
+  case compileErrors([Diagnostic])
+  /// The task cannot be graded from these files.
+  case unavailable(String)
+  /// Something around the tests failed; the message says what.
+  case infrastructure(String)
+  /// No test of the task's own was found: a catalog or file naming mistake.
+  case noCanonicalTests([String])
+
+  // Findings of a task where the learner writes tests.
+
+  /// The learner's files hold no tests yet.
+  case noLearnerTests
+  /// A learner's test failed against the correct implementation.
+  case failsOnWheat(TestOutcome)
+  /// A learner's test crashed against the correct implementation.
+  case crashesOnWheat(TestOutcome, message: String)
+  /// No parameterized test ran enough cases.
+  case tooFewCases(needed: Int, found: Int)
+  /// Every learner test passed against this chaff.
+  case chaffMissed(Chaff)
+  /// The learner's tests crashed on this chaff instead of failing.
+  case chaffCaughtOnlyByCrash(Chaff)
+  /// The learner's tests caught this chaff but reported fewer issues than it has.
+  case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
+  /// How many chaffs the learner's tests caught.
+  case chaffsCaught(caught: Int, total: Int)
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// A 64-bit FNV-1a hash of a sandbox's inputs, to tell whether a stored result still holds.
+///
+/// Not cryptographic: it guards a cache against staleness, not against forgery.
+struct Fingerprint {
+  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value &*= 0x100_0000_01b3
+    }
+    value ^= 0xff  // A separator, so ("ab", "c") and ("a", "bc") differ.
+    value &*= 0x100_0000_01b3
+  }
+
+  mutating func add(_ text: String) { add(text.utf8) }
+
+  /// Hashes every file of a plan, in path order, with the settings that change a result.
+  static func of(_ files: [String: Data], settings: String) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(settings)
+    for path in files.keys.sorted() {
+      fingerprint.add(path)
+      fingerprint.add(files[path]!)
+    }
+    return String(fingerprint.value, radix: 16)
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Synchronization
+
+/// Grades lessons: plans a sandbox, builds it, runs every job, and evaluates every task.
+public struct Grader: Sendable {
+  /// The workbook whose canonical files and solutions the grader uses.
+  public var workbook: Workbook
+  /// How long one lesson's tests may run in all.
+  public var timeout: Duration
+  /// How long one build may take.
+  public var buildTimeout: Duration
+  /// Whether an unchanged lesson may be answered from its last result.
+  public var useCache: Bool
+  /// Runs the compiler and the test binaries.
+  public var runner: ProcessRunner
+
+  /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
+  static let resultFormat = "grade-results-1"
+
+  /// Creates a grader.
+  public init(
+    workbook: Workbook, timeout: Duration = .seconds(60), buildTimeout: Duration = .seconds(900),
+    useCache: Bool = true, runner: ProcessRunner = ProcessRunner()
+  ) {
+    self.workbook = workbook
+    self.timeout = timeout
+    self.buildTimeout = buildTimeout
+    self.useCache = useCache
+    self.runner = runner
+  }
+
+  /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
+  /// in the sandbox named `sandboxName` (one per learner, or per check).
+  ///
+  /// - Parameter listAllCanonicalTests: Also run every canonical test once, so that
+  ///   `grade check` can find tests that belong to no task.
+  public func grade(
+    _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false
+  ) -> LessonResult {
+    let start = ContinuousClock.now
+    func failed(_ message: String) -> LessonResult {
+      LessonResult(
+        lessonNumber: lesson.number,
+        tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .error, findings: [.infrastructure(message)]) },
+        lessonError: message, seconds: seconds(since: start))
+    }
+
+    let plan: SandboxPlan
+    do {
+      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder)
+    } catch {
+      return failed(error.message)
+    }
+    let sandbox = Sandbox(
+      root: workbook.stateFolder.appending(path: "sandboxes/\(sandboxName)/\(lesson.folder)"), plan: plan, runner: runner)
+    let fingerprint = Fingerprint.of(
+      plan.files, settings: "\(Self.resultFormat) timeout=\(timeout) all=\(listAllCanonicalTests)")
+    let cacheURL = sandbox.root.appending(path: ".build/grade-result.json")
+    if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: fingerprint) {
+      var result = cached
+      result.fromCache = true
+      return result
+    }
+
+    do {
+      try sandbox.sync()
+    } catch {
+      return failed(error.message)
+    }
+
+    // Build; if parts fail, build again without them so the rest can still be graded.
+    var broken: [SandboxPlan.Part: [Diagnostic]] = [:]
+    do {
+      var build = try sandbox.build(until: .now + buildTimeout)
+      if !build.outcome.succeeded {
+        if build.outcome.termination == .timedOut {
+          return failed("the build took longer than \(buildTimeout) and was stopped")
+        }
+        guard !build.errors.isEmpty else {
+          return failed("the build failed without a compiler error:\n\(build.outcome.output.suffix(1500))")
+        }
+        broken = Dictionary(grouping: build.errors) { SandboxPlan.part(ofSandboxPath: $0.sandboxPath) }
+        let allParts = Set([SandboxPlan.Part.main] + plan.variants.map { .task($0.taskNumber) })
+        if Set(broken.keys) != allParts {
+          do {
+            try Data(plan.manifest(excluding: Set(broken.keys)).utf8).write(to: sandbox.root.appending(path: "Package.swift"))
+          } catch {
+            return failed("cannot write \(sandbox.root.path)/Package.swift: \(error.localizedDescription)")
+          }
+          build = try sandbox.build(until: .now + buildTimeout)
+          if !build.outcome.succeeded {
+            // Parts that compiled alone can still fail to link together; report everything as broken.
+            for error in build.errors { broken[SandboxPlan.part(ofSandboxPath: error.sandboxPath), default: []].append(error) }
+            for part in allParts where broken[part] == nil { broken[part] = build.errors }
+          }
+        }
+      }
+    } catch {
+      return failed(error.message)
+    }
+
+    // Plan the test runs: one per implement task, one per variant.
+    var jobs: [(label: String, filters: [String])] = []
+    if broken[.main] == nil {
+      for task in lesson.tasks {
+        if case .implement(let names) = task.kind, !names.isEmpty {
+          jobs.append(("task\(task.number)", names.map { Sandbox.filter(module: lesson.testModule, name: $0) }))
+        }
+      }
+      if listAllCanonicalTests, plan.hasCanonicalTests {
+        jobs.append(("canonical", ["^" + NSRegularExpression.escapedPattern(for: lesson.testModule + ".")]))
+      }
+    }
+    for variant in plan.variants where broken[.task(variant.taskNumber)] == nil {
+      jobs.append((variant.testModule, ["^" + NSRegularExpression.escapedPattern(for: variant.testModule + ".")]))
+    }
+    let plannedJobs = jobs
+    let deadline = ContinuousClock.now + timeout
+    let results = Mutex<[String: JobResult]>([:])
+    DispatchQueue.concurrentPerform(iterations: plannedJobs.count) { index in
+      let job = plannedJobs[index]
+      let result = sandbox.runTests(matching: job.filters, label: job.label, until: deadline)
+      results.withLock { $0[job.label] = result }
+    }
+    let byLabel = results.withLock { $0 }
+
+    // Evaluate every task.
+    let limit = Int(timeout.components.seconds)
+    var taskResults: [TaskResult] = []
+    for task in lesson.tasks {
+      if let reason = plan.unavailable[task.number] {
+        taskResults.append(TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)]))
+        continue
+      }
+      switch task.kind {
+      case .implement(let names):
+        if let errors = broken[.main] {
+          taskResults.append(compileFailure(task, errors))
+        } else {
+          taskResults.append(TaskEvaluator.implement(task, testNames: names, job: byLabel["task\(task.number)"] ?? JobResult(), seconds: limit))
+        }
+      case .writeTests(let spec):
+        if let errors = broken[.task(task.number)] {
+          taskResults.append(compileFailure(task, errors))
+          continue
+        }
+        let variants = plan.variants.filter { $0.taskNumber == task.number }
+        let jobsOfTask = variants.map { byLabel[$0.testModule] ?? JobResult() }
+        taskResults.append(TaskEvaluator.writeTests(
+          task, spec: spec, wheat: jobsOfTask.first ?? JobResult(), chaffs: Array(jobsOfTask.dropFirst()),
+          ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit))
+      }
+    }
+
+    let result = LessonResult(
+      lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
+      canonicalTestIDs: (byLabel["canonical"]?.tests ?? []).map(\.id))
+    let stable = !byLabel.values.contains { $0.timedOut || $0.infrastructureError != nil }
+    if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
+    return result
+  }
+
+  private func compileFailure(_ task: LessonTask, _ errors: [Diagnostic]) -> TaskResult {
+    TaskResult(
+      taskNumber: task.number, status: .fail, findings: [.compileErrors(errors)],
+      checks: [CheckEntry(name: "compiles", status: .fail, message: Finding.compileErrors(errors).shortDescription)])
+  }
+}
+
+func seconds(since start: ContinuousClock.Instant) -> Double {
+  let elapsed = ContinuousClock.now - start
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}

@@ -1,0 +1,41 @@
+/// How one lesson fared: a result per task.
+public struct LessonResult: Sendable, Equatable, Codable {
+  /// The lesson's number.
+  public var lessonNumber: Int
+  /// A result for every task, in order.
+  public var tasks: [TaskResult]
+  /// Set when nothing in the lesson could be graded, with the reason.
+  public var lessonError: String?
+  /// Whether the result was reused because nothing changed since the last grading.
+  public var fromCache: Bool
+  /// Wall-clock seconds spent.
+  public var seconds: Double
+  /// Every canonical test the run saw, by ID; `grade check` uses it to find tests that belong to no task.
+  public var canonicalTestIDs: [String]
+
+  /// Creates a result.
+  public init(
+    lessonNumber: Int, tasks: [TaskResult], lessonError: String? = nil, fromCache: Bool = false,
+    seconds: Double = 0, canonicalTestIDs: [String] = []
+  ) {
+    self.lessonNumber = lessonNumber
+    self.tasks = tasks
+    self.lessonError = lessonError
+    self.fromCache = fromCache
+    self.seconds = seconds
+    self.canonicalTestIDs = canonicalTestIDs
+  }
+
+  /// How many tasks passed.
+  public var passedCount: Int { tasks.filter { $0.status == .pass }.count }
+
+  /// Whether every task passed.
+  public var passed: Bool { lessonError == nil && passedCount == tasks.count }
+
+  /// `pass`, `fail` or `error` for the lesson as a whole, as Exercism's results.json has it.
+  public var status: TaskResult.Status {
+    if lessonError != nil { return .error }
+    if passed { return .pass }
+    return tasks.contains { $0.status == .fail } ? .fail : .error
+  }
+}

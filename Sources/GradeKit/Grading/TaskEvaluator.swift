@@ -1,0 +1,142 @@
+/// Turns what the test runs reported into a verdict per task.
+///
+/// Pure: it reads job results and never runs anything, so every grading rule
+/// is unit-tested without a build.
+public enum TaskEvaluator {
+  /// Grades a task whose canonical tests check the learner's code.
+  public static func implement(_ task: LessonTask, testNames: [String], job: JobResult, seconds: Int) -> TaskResult {
+    var findings: [Finding] = []
+    var checks: [CheckEntry] = []
+    if let problem = job.infrastructureError {
+      findings.append(.infrastructure(problem))
+    }
+    for test in job.tests {
+      if let message = job.crashes[test.id] {
+        findings.append(.testCrashed(test, message: message))
+        checks.append(CheckEntry(name: test.displayName, status: .fail, message: "crashed: \(message)", output: job.outputTail))
+      } else if test.status == .failed {
+        findings.append(.testFailed(test))
+        checks.append(CheckEntry(name: test.displayName, status: .fail, message: test.failures.map(\.message).joined(separator: "\n")))
+      } else if test.status == .passed {
+        checks.append(CheckEntry(name: test.displayName, status: .pass))
+      }
+    }
+    if job.timedOut {
+      findings.append(.timedOut(running: job.hung, seconds: seconds))
+      for test in job.hung where job.crashes[test.id] == nil {
+        checks.append(CheckEntry(name: test.displayName, status: .fail, message: "still running when the \(seconds) s time limit ran out"))
+      }
+    }
+    if job.tests.isEmpty, findings.isEmpty {
+      findings.append(.noCanonicalTests(testNames))
+    }
+    let status: TaskResult.Status =
+      findings.isEmpty ? .pass
+      : findings.contains(where: \.isGradingError) ? .error : .fail
+    return TaskResult(taskNumber: task.number, status: status, findings: findings, checks: checks)
+  }
+
+  /// Grades a task where the learner writes tests: valid on the wheat, thorough on the chaffs.
+  ///
+  /// - Parameters:
+  ///   - wheat: The learner's tests run against the correct implementation.
+  ///   - chaffs: The same tests run against each chaff, in the catalog's order.
+  ///   - ownedFiles: The file names (not paths) of the learner's test files, which
+  ///     tell the learner's tests apart from canonical helpers in the same folder.
+  public static func writeTests(
+    _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
+    ownedFiles: Set<String>, seconds: Int
+  ) -> TaskResult {
+    func own(_ job: JobResult) -> [TestOutcome] {
+      job.tests.filter { test in ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "") }
+    }
+    var findings: [Finding] = []
+    var checks: [CheckEntry] = []
+
+    // Valid: every test passes against the wheat. Otherwise the chaff results mean nothing.
+    if let problem = wheat.infrastructureError { findings.append(.infrastructure(problem)) }
+    let wheatTests = own(wheat)
+    for test in wheatTests {
+      if let message = wheat.crashes[test.id] {
+        findings.append(.crashesOnWheat(test, message: message))
+      } else if test.status == .failed {
+        findings.append(.failsOnWheat(test))
+      }
+    }
+    if wheat.timedOut { findings.append(.timedOut(running: wheat.hung, seconds: seconds)) }
+    if wheatTests.isEmpty, findings.isEmpty { findings.append(.noLearnerTests) }
+    let valid = findings.isEmpty
+    checks.append(CheckEntry(
+      name: "your tests pass against a correct implementation", status: valid ? .pass : .fail,
+      message: valid ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
+    guard valid else {
+      return TaskResult(taskNumber: task.number, status: findings.contains(where: \.isGradingError) ? .error : .fail, findings: findings, checks: checks)
+    }
+
+    if let needed = spec.minimumCases {
+      let found = wheatTests.filter(\.isParameterized).map(\.caseCount).max() ?? 0
+      if found < needed { findings.append(.tooFewCases(needed: needed, found: found)) }
+      checks.append(CheckEntry(
+        name: "a parameterized test runs at least \(needed) cases", status: found >= needed ? .pass : .fail,
+        message: found >= needed ? nil : "the most cases one test ran was \(found)"))
+    }
+
+    // Thorough: every chaff makes at least one test fail, in the way the task asks.
+    var caught = 0
+    for (chaff, job) in zip(spec.chaffs, chaffs) {
+      let tests = own(job)
+      let cleanFailures = tests.filter { $0.status == .failed && job.crashes[$0.id] == nil }
+      let crashed = tests.contains { job.crashes[$0.id] != nil } || (job.infrastructureError != nil && !job.timedOut)
+      let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
+      var finding: Finding?
+      if cleanFailures.isEmpty && !job.timedOut {
+        finding = crashed ? (chaff.mustNotCrash == true ? .chaffCaughtOnlyByCrash(chaff) : nil) : .chaffMissed(chaff)
+      } else if let needed = chaff.minimumIssues, mostIssues < needed {
+        finding = .chaffNeedsMoreIssues(chaff, needed: needed, found: mostIssues)
+      }
+      if let finding {
+        findings.append(finding)
+      } else {
+        caught += 1
+      }
+      checks.append(CheckEntry(
+        name: "catches a bug: \(chaff.misconception)", status: finding == nil ? .pass : .fail,
+        message: finding?.shortDescription))
+    }
+    findings.insert(.chaffsCaught(caught: caught, total: spec.chaffs.count), at: 0)
+    let failed = findings.contains { if case .chaffsCaught = $0 { false } else { true } }
+    return TaskResult(taskNumber: task.number, status: failed ? .fail : .pass, findings: findings, checks: checks)
+  }
+}
+
+extension Finding {
+  /// Whether the finding means the task could not be graded at all, rather than failed.
+  var isGradingError: Bool {
+    switch self {
+    case .infrastructure, .unavailable, .noCanonicalTests: true
+    default: false
+    }
+  }
+
+  /// A one-line account, for machine-readable messages.
+  var shortDescription: String? {
+    switch self {
+    case .testFailed(let test): "\(test.displayName): \(test.failures.first?.message ?? "failed")"
+    case .testCrashed(let test, let message): "\(test.displayName) crashed: \(message)"
+    case .timedOut(let running, let seconds):
+      "stopped after \(seconds) s" + (running.isEmpty ? "" : "; still running: \(running.map(\.displayName).joined(separator: ", "))")
+    case .compileErrors(let errors): errors.first.map { "\($0.location ?? "build"): error: \($0.message)" }
+    case .unavailable(let text), .infrastructure(let text): text
+    case .noCanonicalTests(let names): "no test named \(names.joined(separator: ", ")) was found"
+    case .noLearnerTests: "no tests found in your files yet"
+    case .failsOnWheat(let test): "\(test.displayName) fails against a correct implementation: \(test.failures.first?.message ?? "")"
+    case .crashesOnWheat(let test, let message): "\(test.displayName) crashes against a correct implementation: \(message)"
+    case .tooFewCases(let needed, let found): "needs a parameterized test with at least \(needed) cases; the most was \(found)"
+    case .chaffMissed(let chaff): "missed: \(chaff.misconception)"
+    case .chaffCaughtOnlyByCrash(let chaff): "crashed instead of failing on: \(chaff.misconception)"
+    case .chaffNeedsMoreIssues(let chaff, let needed, let found):
+      "on \(chaff.misconception): one test should report all \(needed) problems, the most was \(found)"
+    case .chaffsCaught: nil
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/// How a child process ended, and what it printed.
+public struct ProcessOutcome: Sendable, Equatable {
+  /// How the process stopped.
+  public enum Termination: Sendable, Equatable {
+    /// It exited by itself with this status.
+    case exited(Int32)
+    /// A signal ended it (a crash: `SIGILL` from `fatalError`, `SIGSEGV`, `SIGABRT`).
+    case signaled(Int32)
+    /// It ran past its time limit and the grader killed its process group.
+    case timedOut
+    /// It wrote more than the grader keeps and was killed.
+    case outputLimitExceeded
+  }
+
+  /// How the process stopped.
+  public var termination: Termination
+  /// Standard output and standard error together, at most the runner's limit.
+  public var output: String
+  /// Whether `output` was cut at the limit.
+  public var outputWasTruncated: Bool
+  /// Wall-clock seconds from start to end.
+  public var seconds: Double
+
+  /// Whether the process exited with status 0.
+  public var succeeded: Bool { termination == .exited(0) }
+
+  /// Creates an outcome.
+  public init(termination: Termination, output: String, outputWasTruncated: Bool = false, seconds: Double = 0) {
+    self.termination = termination
+    self.output = output
+    self.outputWasTruncated = outputWasTruncated
+    self.seconds = seconds
+  }
+}

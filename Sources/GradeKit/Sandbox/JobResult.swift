@@ -1,0 +1,37 @@
+/// What a set of tests did across one or more runs of the test binary.
+public struct JobResult: Sendable, Equatable, Codable {
+  /// Each test's last known outcome.
+  public var tests: [TestOutcome]
+  /// Tests that crashed the process, by ID, with the fatal error it printed.
+  public var crashes: [String: String]
+  /// Whether the time limit stopped the run.
+  public var timedOut: Bool
+  /// The tests still running when the time limit stopped the run.
+  public var hung: [TestOutcome]
+  /// Issues recorded outside any test.
+  public var unattributedIssues: [IssueReport]
+  /// The end of what the binary printed, at most 500 characters.
+  public var outputTail: String
+  /// Set when the tests could not be run at all.
+  public var infrastructureError: String?
+
+  /// Creates a result.
+  public init(
+    tests: [TestOutcome] = [], crashes: [String: String] = [:], timedOut: Bool = false,
+    hung: [TestOutcome] = [], unattributedIssues: [IssueReport] = [], outputTail: String = "",
+    infrastructureError: String? = nil
+  ) {
+    self.tests = tests
+    self.crashes = crashes
+    self.timedOut = timedOut
+    self.hung = hung
+    self.unattributedIssues = unattributedIssues
+    self.outputTail = outputTail
+    self.infrastructureError = infrastructureError
+  }
+
+  /// The tests that ran and failed, crashed included.
+  public var failedTests: [TestOutcome] {
+    tests.filter { $0.status == .failed || crashes[$0.id] != nil }
+  }
+}
