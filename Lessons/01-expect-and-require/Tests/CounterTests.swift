@@ -1,0 +1,15 @@
+import Testing
+@testable import ExpectRequire
+
+// You are testing Counter (Sources/Counter.swift): it counts up to a limit and
+// throws a CounterError for a step it refuses. Your tests are graded against
+// copies of Counter that each hide one bug, several of them in the errors it
+// throws or in what it does to `value` when it throws.
+
+@Suite("Counter")
+struct CounterTests {
+  // TODO: Add @Test functions for the steps Counter accepts and the steps it
+  // refuses. Use `#expect(throws:)` with the exact CounterError value, check
+  // `value` after a refused step, and use `throws: Never.self` for a step
+  // that must be accepted.
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ExpectRequire
-
-@Test func placeholder() {}

@@ -1,0 +1,59 @@
+import Testing
+@testable import ExpectRequire
+
+// You are testing UserStore (Sources/UserStore.swift): it hands out ids 1, 2,
+// 3, ... and `user(id:)` returns an optional. Your tests are graded against
+// copies of UserStore that each hide one bug. Good tests catch every copy,
+// fail cleanly instead of crashing, and report every wrong field at once.
+
+@Suite("UserStore")
+struct UserStoreTests {
+  // One test per promise the store makes: ids in order, finding what you
+  // added, and finding nobody for an id it never gave out.
+
+  @Test("The first user added gets id 1 and the next gets id 2")
+  func handsOutIDsInOrder() {
+    var store = UserStore()
+    let ada = store.add(name: "Ada Lovelace", email: "ada@example.com")
+    let grace = store.add(name: "Grace Hopper", email: "grace@example.com")
+    #expect(ada.id == 1)
+    #expect(grace.id == 2)
+  }
+
+  @Test("A user you added is found by id, with every field as you gave it")
+  func findsAddedUser() throws {
+    var store = UserStore()
+    let expectedName = "Ada Lovelace"
+    let expectedEmail = "ada@example.com"
+    let added = store.add(name: expectedName, email: expectedEmail)
+
+    // `try #require` unwraps the optional or stops this test with a failure;
+    // a `!` here would crash every test still running in the process.
+    let found = try #require(store.user(id: added.id), "the store finds the user it just added")
+
+    // One `#expect` per field: when two fields are wrong you see both.
+    #expect(found.id == added.id)
+    #expect(found.name == expectedName)
+    #expect(found.email == expectedEmail)
+  }
+
+  @Test("Each of two users is found under its own id")
+  func findsEachUserByID() throws {
+    var store = UserStore()
+    let ada = store.add(name: "Ada Lovelace", email: "ada@example.com")
+    let grace = store.add(name: "Grace Hopper", email: "grace@example.com")
+
+    let foundAda = try #require(store.user(id: ada.id))
+    #expect(foundAda.name == "Ada Lovelace")
+    let foundGrace = try #require(store.user(id: grace.id))
+    #expect(foundGrace.name == "Grace Hopper")
+  }
+
+  @Test("An id the store never gave out finds nobody")
+  func unknownIDFindsNobody() {
+    var store = UserStore()
+    store.add(name: "Ada Lovelace", email: "ada@example.com")
+    let input = 99
+    #expect(store.user(id: input) == nil)
+  }
+}
