@@ -3,7 +3,7 @@ import Testing
 
 /// Two zones, the second further away, named "domestic → europe" in the test
 /// report instead of the tuple's "(nearer: ParameterizedTesting.Zone.domestic, …)".
-struct FurtherZone: CustomTestStringConvertible, Sendable {
+struct FurtherZone: CustomTestStringConvertible, Encodable, Sendable {
   /// The nearer zone.
   let nearer: Zone
   /// The zone further away.
@@ -13,7 +13,7 @@ struct FurtherZone: CustomTestStringConvertible, Sendable {
 }
 
 /// Two bands, the second heavier, named "small → medium" in the test report.
-struct HeavierBand: CustomTestStringConvertible, Sendable {
+struct HeavierBand: CustomTestStringConvertible, Encodable, Sendable {
   /// The lighter band.
   let lighter: WeightBand
   /// The heavier band.

@@ -3,7 +3,7 @@ import Testing
 
 /// A weight at the edge of a band and the band it belongs to, named so that a
 /// failing case reads "500 g → small" rather than a list of field values.
-struct BandEdge: CustomTestStringConvertible, Sendable {
+struct BandEdge: CustomTestStringConvertible, Encodable, Sendable {
   /// The parcel's weight in grams.
   let grams: Int
   /// The band the desk must sort it into.

@@ -4,7 +4,7 @@
 // code over many weights at once: read them first.
 
 /// How heavy a parcel is, as the shipping desk sorts it.
-public enum WeightBand: String, CaseIterable, Sendable {
+public enum WeightBand: String, CaseIterable, Codable, Sendable {
   /// From 1 g up to and including 500 g.
   case small
   /// From 501 g up to and including 2,000 g.

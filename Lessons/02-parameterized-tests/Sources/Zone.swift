@@ -1,5 +1,5 @@
 /// Where a parcel goes, as the shop's price list groups destinations.
-public enum Zone: String, CaseIterable, Sendable {
+public enum Zone: String, CaseIterable, Codable, Sendable {
   /// Anywhere in the shop's own country.
   case domestic
   /// Another country in Europe.

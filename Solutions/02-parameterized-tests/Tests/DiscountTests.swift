@@ -9,7 +9,7 @@ import Testing
 
 /// One price, one percentage and what the customer pays, named so that a
 /// failing case reads "10% off 1005¢ → 904¢".
-struct DiscountCase: CustomTestStringConvertible, Sendable {
+struct DiscountCase: CustomTestStringConvertible, Encodable, Sendable {
   /// The price before the discount, in cents.
   let price: Int
   /// The percentage the code takes off.
