@@ -3,7 +3,7 @@ import Testing
 
 /// Two zones, the second further away, named "domestic → europe" in the test
 /// report instead of the tuple's "(nearer: ParameterizedTesting.Zone.domestic, …)".
-struct FurtherZone: CustomTestStringConvertible, Encodable, Sendable {
+struct FartherZone: CustomTestStringConvertible, Encodable, Sendable {
   /// The nearer zone.
   let nearer: Zone
   /// The zone further away.
@@ -39,10 +39,10 @@ struct ShippingRateTests {
 
   /// Two collections run every combination: 3 bands × 2 steps = 6 cases.
   @Test("Sending a parcel further never costs less", arguments: WeightBand.allCases, [
-    FurtherZone(nearer: .domestic, farther: .europe),
-    FurtherZone(nearer: .europe, farther: .world),
+    FartherZone(nearer: .domestic, farther: .europe),
+    FartherZone(nearer: .europe, farther: .world),
   ])
-  func furtherCostsMore(band: WeightBand, step: FurtherZone) {
+  func furtherCostsMore(band: WeightBand, step: FartherZone) {
     let nearer = ShippingRate.price(for: band, to: step.nearer)
     let farther = ShippingRate.price(for: band, to: step.farther)
     #expect(nearer < farther)
