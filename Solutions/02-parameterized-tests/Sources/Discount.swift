@@ -1,0 +1,16 @@
+/// A percentage off a price, as the shop's discount codes give it.
+public enum Discount {
+  /// The price, in cents, after taking `percent` off `price` (in cents, 0 or more).
+  ///
+  /// The discount is rounded to the nearest cent, and half a cent goes to the
+  /// customer: 10% off 1,005 cents is a discount of 100.5 cents, rounded up to
+  /// 101, so the customer pays 904. A percentage below 0 counts as 0 and one
+  /// above 100 counts as 100, so a code never raises a price or takes it
+  /// below zero.
+  public static func apply(percent: Int, to price: Int) -> Int {
+    let percent = min(max(percent, 0), 100)
+    // Adding half of the divisor before dividing rounds halves up.
+    let discount = (price * percent + 50) / 100
+    return price - discount
+  }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import ParameterizedTesting
-
-@Test func placeholder() {}
