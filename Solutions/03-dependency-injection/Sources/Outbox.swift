@@ -46,11 +46,6 @@ public struct Outbox: Sendable {
     return message
   }
 
-  /// Removes the message the server confirmed.
-  public mutating func confirm(_ id: UUID) {
-    pending.removeAll { $0.id == id }
-  }
-
   /// The messages that have waited longer than `limit`, which the screen marks "Not delivered".
   public func overdue(after limit: TimeInterval) -> [OutgoingMessage] {
     // "Now" comes from the environment too, so a test can move time forward.
