@@ -1,4 +1,0 @@
-import Testing
-@testable import DependencyInjection
-
-@Test func placeholder() {}
