@@ -19,6 +19,8 @@ public struct TestRunReport: Sendable, Equatable {
     var order: [String] = []
     var byID: [String: TestOutcome] = [:]
     var started: Set<String> = []
+    // Suites get testStarted and testEnded events too; only functions are tests.
+    var suites: Set<String> = []
     var unattributed: [IssueReport] = []
     var finished = false
     var ignored = 0
@@ -43,6 +45,7 @@ public struct TestRunReport: Sendable, Equatable {
         continue
       }
       let payload = record.payload
+      if record.kind == "event", let id = payload.testID, suites.contains(id), payload.kind != "issueRecorded" { continue }
       switch (record.kind, payload.kind) {
       case ("test", "function"):
         guard let id = payload.id else { ignored += 1; continue }
@@ -54,7 +57,7 @@ public struct TestRunReport: Sendable, Equatable {
         test.isParameterized = payload.isParameterized ?? false
         remember(test)
       case ("test", _):
-        continue  // Suites carry nothing the grader needs.
+        if let id = payload.id { suites.insert(id) }
       case ("event", "testStarted"):
         guard let id = payload.testID else { continue }
         var test = outcome(id)

@@ -23,8 +23,19 @@ public struct FeedbackRenderer: Sendable {
       let mark = taskResult.status == .pass ? style.green("✔") : style.red("✘")
       lines.append("  \(mark) Task \(task.number)  \(task.title)")
       guard taskResult.status != .pass else { continue }
+      // Five tests crashing on one stub say no more than three do.
+      let perTest = taskResult.findings.filter(\.isAboutOneTest)
+      let hidden = max(0, perTest.count - failuresShown)
+      var shown = 0
       for finding in taskResult.findings {
+        if finding.isAboutOneTest {
+          shown += 1
+          if shown > failuresShown { continue }
+        }
         lines += describe(finding, mapper: mapper).map { "      " + $0 }
+      }
+      if hidden > 0 {
+        lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade --format json lists them all)")
       }
       if let hint = hint(for: task, level: hintLevels[task.number] ?? 1) {
         lines.append("      " + style.yellow(hint))
@@ -126,5 +137,15 @@ public struct FeedbackRenderer: Sendable {
 
   private func at(_ location: String?) -> String {
     location.map { "  " + style.dim($0) } ?? ""
+  }
+}
+
+extension Finding {
+  /// Whether the finding reports one test, so that long lists of them can be cut short.
+  var isAboutOneTest: Bool {
+    switch self {
+    case .testFailed, .testCrashed, .failsOnWheat, .crashesOnWheat: true
+    default: false
+    }
   }
 }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+@Suite("Validating the catalog against the files")
+struct CatalogValidatorTests {
+  /// A tree in which the sample lesson keeps every promise.
+  var goodTree: [String: String] {
+    [
+      "Lessons/01-expect-and-require/README.md": "# Expecting and requiring",
+      "Lessons/01-expect-and-require/Sources/ScoreValidator.swift": "// TODO: throw\n",
+      "Lessons/01-expect-and-require/Sources/UserStore.swift": "store",
+      "Lessons/01-expect-and-require/Tests/UserStoreTests.swift": "// TODO: test\n",
+      "Solutions/01-expect-and-require/Sources/ScoreValidator.swift": "solved",
+      "Solutions/01-expect-and-require/Sources/UserStore.swift": "store",
+      "Solutions/01-expect-and-require/Tests/UserStoreTests.swift": "reference tests",
+      "Solutions/01-expect-and-require/Chaffs/nil-for-known/UserStore.swift": "bug 1",
+      "Solutions/01-expect-and-require/Chaffs/swapped-fields/UserStore.swift": "bug 2",
+      "Solutions/01-expect-and-require/Chaffs/off-by-one/UserStore.swift": "bug 3",
+    ]
+  }
+
+  func breaches(_ files: [String: String], catalog: Catalog = SampleLesson.catalog) -> [String] {
+    CatalogValidator.validate(catalog, tree: FileTree(files: files.mapValues { Data($0.utf8) })).map(\.description)
+  }
+
+  @Test("A lesson that keeps the format has no breaches")
+  func good() {
+    #expect(breaches(goodTree) == [])
+  }
+
+  @Test("Each broken promise is named", arguments: [
+    ("Lessons/01-expect-and-require/Sources/ScoreValidator.swift", "no todo", "has no // TODO:"),
+    ("Solutions/01-expect-and-require/Sources/UserStore.swift", "changed", "must be identical"),
+    ("Solutions/01-expect-and-require/Chaffs/off-by-one/UserStore.swift", "store", "it holds no bug"),
+    ("Solutions/01-expect-and-require/Chaffs/stray/UserStore.swift", "bug", "is not named by any task"),
+    ("Solutions/01-expect-and-require/Chaffs/off-by-one/Other.swift", "bug", "replaces no file"),
+    ("Lessons/01-expect-and-require/Sources/Extra.swift", "x", "the solution mirrors the starter"),
+  ])
+  func breach(path: String, contents: String, fragment: String) {
+    var files = goodTree
+    files[path] = contents
+    let found = breaches(files)
+    #expect(found.contains { $0.contains(fragment) }, "breaches: \(found)")
+  }
+
+  @Test("Missing files are named", arguments: [
+    "Lessons/01-expect-and-require/README.md",
+    "Solutions/01-expect-and-require/Tests/UserStoreTests.swift",
+    "Solutions/01-expect-and-require/Chaffs/swapped-fields/UserStore.swift",
+  ])
+  func missing(path: String) {
+    var files = goodTree
+    files[path] = nil
+    #expect(!breaches(files).isEmpty)
+  }
+
+  @Test("A task with one hint, an unknown kind, or no tests is a breach")
+  func badTasks() throws {
+    let json = """
+      {"version": 1, "lessons": [{"slug": "s", "title": "T", "module": "M", "tasks": [
+        {"title": "a", "kind": "implement", "files": ["Sources/A.swift"], "tests": [], "hints": ["only one"]},
+        {"title": "b", "kind": "sanitize", "files": ["Sources/A.swift"], "hints": ["x", "y"]}
+      ]}]}
+      """
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    let found = breaches([:], catalog: catalog)
+    #expect(found.contains { $0.contains("task 1: needs at least two hints") })
+    #expect(found.contains { $0.contains("task 1: names no tests") })
+    #expect(found.contains { $0.contains("task 2: unknown kind \"sanitize\"") })
+    #expect(found.contains { $0.contains("two tasks own Sources/A.swift") })
+  }
+
+  @Test("Every canonical test belongs to exactly one task")
+  func testOwnership() {
+    let ids = [
+      "ExpectRequireTests.ScoreValidatorTests/a()/A.swift:1:1",
+      "ExpectRequireTests.Strays/b()/B.swift:1:1",
+    ]
+    let found = CatalogValidator.validateTestOwnership(SampleLesson.lesson, canonicalTestIDs: ids).map(\.message)
+    #expect(found == ["canonical test Strays/b() belongs to no task; add its suite to a task's tests"])
+  }
+
+  @Test("A catalog of another version is refused with a clear message")
+  func version() {
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(Catalog.self, from: Data(#"{"version": 2, "lessons": []}"#.utf8))
+    }
+  }
+}

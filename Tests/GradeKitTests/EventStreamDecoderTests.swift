@@ -1,0 +1,126 @@
+import Testing
+@testable import GradeKit
+
+/// One fixture per outcome a test can have, each a real run of Swift Testing 6.3.1.
+@Suite("Decoding the event stream")
+struct EventStreamDecoderTests {
+  @Test("A passing test ends with no issues")
+  func pass() throws {
+    let report = try Fixture.report("pass")
+    let test = try #require(report.tests.first)
+    #expect(test.status == .passed)
+    #expect(test.displayName == "passes")
+    #expect(test.name == "passes()")
+    #expect(test.namePath == ["Outcomes", "passes()"])
+    #expect(report.finished)
+  }
+
+  @Test("A failed expectation keeps its expansion and its comment")
+  func failedExpectation() throws {
+    let test = try #require(try Fixture.report("failed-expectation").tests.first)
+    #expect(test.status == .failed)
+    let issue = try #require(test.failures.first)
+    #expect(issue.message == "Expectation failed: (value → 101) <= 100")
+    #expect(issue.comments == ["scores stop at 100"])
+    #expect(issue.fileID == "FixtureTests/Outcomes.swift")
+    #expect(issue.line == 8)
+  }
+
+  @Test("A thrown error fails the test and names the error")
+  func thrownError() throws {
+    let test = try #require(try Fixture.report("thrown-error").tests.first)
+    #expect(test.status == .failed)
+    #expect(test.failures.first?.message == "Caught error: Failure()")
+  }
+
+  @Test("A skipped test carries its reason")
+  func skipped() throws {
+    let test = try #require(try Fixture.report("skipped").tests.first)
+    #expect(test.status == .skipped("not yet"))
+  }
+
+  @Test("A known issue is recorded but does not fail the test")
+  func knownIssue() throws {
+    let test = try #require(try Fixture.report("known-issue").tests.first)
+    #expect(test.status == .passed)
+    #expect(test.issues.count == 1)
+    #expect(test.issues.first?.isKnown == true)
+    #expect(test.failures.isEmpty)
+  }
+
+  @Test("A parameterized test counts its cases and names the failing one")
+  func parameterized() throws {
+    let test = try #require(try Fixture.report("parameterized").tests.first)
+    #expect(test.isParameterized)
+    #expect(test.caseCount == 3)
+    #expect(test.status == .failed)
+    #expect(test.failures.map(\.testCase) == ["3"])
+  }
+
+  @Test("A crash leaves the running test interrupted and the run unfinished")
+  func crash() throws {
+    let report = try Fixture.report("crash")
+    #expect(!report.finished)
+    #expect(report.interrupted.map(\.name) == ["crash()"])
+  }
+
+  @Test("A hang killed from outside looks like a crash: started, never ended")
+  func hang() throws {
+    let report = try Fixture.report("hang")
+    #expect(!report.finished)
+    #expect(report.interrupted.map(\.name) == ["hang()"])
+  }
+
+  @Test("Lines of another schema version, unknown kinds and junk are ignored, not fatal")
+  func unknownRecords() throws {
+    let pass = try Fixture.text("pass.jsonl")
+    let text = """
+      {"version": 99, "kind": "event", "payload": {"kind": "testEnded", "testID": "X.y()/A.swift:1:1"}}
+      {"version": 0, "kind": "attachment", "payload": {"kind": "something"}}
+      not json at all
+      """ + "\n" + pass
+    let report = TestRunReport(eventStream: text)
+    #expect(report.ignoredLines == 3)
+    #expect(report.tests.map(\.status) == [.passed])
+  }
+
+  @Test("An issue outside any test is kept apart, not lost")
+  func unattributedIssue() {
+    let line = #"{"version":0,"kind":"event","payload":{"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: late"}],"issue":{"isKnown":false}}}"#
+    let report = TestRunReport(eventStream: line)
+    #expect(report.unattributedIssues.map(\.message) == ["Expectation failed: late"])
+    #expect(report.tests.isEmpty)
+  }
+
+  @Test("Test IDs split into module and name path", arguments: [
+    ("M.f()/A.swift:1:2", "M", ["f()"]),
+    ("M.Suite/f(x:)/A.swift:1:2", "M", ["Suite", "f(x:)"]),
+    ("M.Outer/Inner/f()/A.swift:3:4", "M", ["Outer", "Inner", "f()"]),
+  ])
+  func namePaths(id: String, module: String, path: [String]) {
+    #expect(TestOutcome.module(ofID: id) == module)
+    #expect(TestOutcome.namePath(ofID: id) == path)
+  }
+}
+
+@Suite("Reading compiler errors")
+struct DiagnosticTests {
+  @Test("Errors map from the sandbox to the learner's paths, once each")
+  func compileError() throws {
+    let output = try Fixture.text("compile-error.txt")
+    let errors = Diagnostic.errors(
+      inBuildOutput: output + output, sandboxRoot: "/SANDBOX",
+      displayPaths: ["Sources/Subject/Broken.swift": "Lessons/01-x/Sources/Broken.swift"])
+    #expect(errors.count == 1)
+    let error = try #require(errors.first)
+    #expect(error.location == "Lessons/01-x/Sources/Broken.swift:1:38")
+    #expect(error.message == "cannot find 'missingName' in scope")
+  }
+
+  @Test("A linker error has no location but is still reported")
+  func linkerError() {
+    let errors = Diagnostic.errors(inBuildOutput: "error: link command failed with exit code 1", sandboxRoot: "/S", displayPaths: [:])
+    #expect(errors.map(\.message) == ["link command failed with exit code 1"])
+    #expect(errors.first?.location == nil)
+  }
+}

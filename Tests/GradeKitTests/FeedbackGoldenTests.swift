@@ -1,0 +1,117 @@
+import Testing
+@testable import GradeKit
+
+/// Whole outputs compared to the letter: a change to what learners read shows up here.
+@Suite("Feedback text and JSON, golden")
+struct FeedbackGoldenTests {
+  let lesson = SampleLesson.lesson
+
+  var result: LessonResult {
+    let issue = IssueReport(
+      message: "Expectation failed: (error → nil) == (expected → outOfRange(101))", comments: ["101 is one too many"],
+      fileID: "ExpectRequireTests/ScoreValidatorTests.swift", line: 31)
+    let failing = outcome("rejectsHigh()", status: .failed, issues: [issue])
+    var crashed = outcome("parses()", status: .interrupted)
+    crashed.displayName = "Parsing reads a number"
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { fatalError() }
+    return LessonResult(lessonNumber: 1, tasks: [
+      TaskResult(taskNumber: 1, status: .fail, findings: [
+        .testFailed(failing),
+        .testCrashed(crashed, message: "ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)"),
+      ], checks: [
+        CheckEntry(name: "rejectsHigh()", status: .fail, message: issue.message),
+        CheckEntry(name: "Parsing reads a number", status: .fail, message: "crashed: Fatal error: Please implement parse(_:)"),
+      ]),
+      TaskResult(taskNumber: 2, status: .fail, findings: [
+        .chaffsCaught(caught: 2, total: 3), .chaffMissed(spec.chaffs[2]),
+      ], checks: [
+        CheckEntry(name: "your tests pass against a correct implementation", status: .pass),
+        CheckEntry(name: "catches a bug: numbers users from 0", status: .fail, message: "missed: numbers users from 0"),
+      ]),
+    ])
+  }
+
+  @Test("The lesson feedback names the test, the expectation, the learner's path and the hint")
+  func lessonText() {
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result, hintLevels: [2: 2])
+    #expect(text == """
+      Lesson 1: Expecting and requiring  (expect-and-require)
+        ✘ Task 1  Make the validator throw
+            ✘ rejectsHigh()  Tests/ExpectRequireTests/ScoreValidatorTests.swift:31
+                Expectation failed: (error → nil) == (expected → outOfRange(101))
+                // 101 is one too many
+            ✘ "Parsing reads a number" crashed  Tests/ExpectRequireTests/ScoreValidatorTests.swift:10
+                Fatal error: Please implement parse(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:33)
+            Hint 1 of 2: Read the tests first.
+        ✘ Task 2  Test the user store
+            Your tests pass against a correct implementation and catch 2 of 3 bugs.
+            ✘ Not caught: code that numbers users from 0.
+            Hint 2 of 2: Use try #require to unwrap.
+
+      0 of 2 tasks done. Next hint: swift run grade hint 1
+      """)
+  }
+
+  @Test("The overview shows each lesson and a bar")
+  func overview() {
+    let done = LessonResult(lessonNumber: 1, tasks: [TaskResult(taskNumber: 1, status: .pass, findings: []), TaskResult(taskNumber: 2, status: .pass, findings: [])])
+    let text = FeedbackRenderer(style: Style(colored: false)).overview([(lesson, done)])
+    #expect(text == """
+      Progress
+        ✔  1  expect-and-require  2/2 tasks
+        [##############################] 2 of 2 tasks
+      """)
+  }
+
+  @Test("Colour wraps marks in ANSI codes only when asked")
+  func colour() {
+    let plain = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
+    let coloured = FeedbackRenderer(style: Style(colored: true)).lesson(lesson, result)
+    #expect(!plain.contains("\u{1B}["))
+    #expect(coloured.contains("\u{1B}[31m✘\u{1B}[0m"))
+  }
+
+  @Test("JSON uses Exercism's results.json v3 field names")
+  func json() {
+    let text = ResultsJSON.encode([(lesson, result)])
+    #expect(text == """
+      {
+        "lesson" : 1,
+        "slug" : "expect-and-require",
+        "status" : "fail",
+        "tests" : [
+          {
+            "message" : "Expectation failed: (error → nil) == (expected → outOfRange(101))",
+            "name" : "Task 1: rejectsHigh()",
+            "status" : "fail",
+            "task_id" : 1
+          },
+          {
+            "message" : "crashed: Fatal error: Please implement parse(_:)",
+            "name" : "Task 1: Parsing reads a number",
+            "status" : "fail",
+            "task_id" : 1
+          },
+          {
+            "name" : "Task 2: your tests pass against a correct implementation",
+            "status" : "pass",
+            "task_id" : 2
+          },
+          {
+            "message" : "missed: numbers users from 0",
+            "name" : "Task 2: catches a bug: numbers users from 0",
+            "status" : "fail",
+            "task_id" : 2
+          }
+        ],
+        "version" : 3
+      }
+      """)
+  }
+
+  @Test("A check's output is cut to Exercism's 500 characters")
+  func outputLimit() {
+    let entry = CheckEntry(name: "x", status: .fail, output: String(repeating: "a", count: 2_000))
+    #expect(entry.output?.count == 500)
+  }
+}

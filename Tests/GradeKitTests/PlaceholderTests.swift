@@ -1,4 +1,0 @@
-import Testing
-@testable import GradeKit
-
-@Test func placeholder() {}

@@ -1,0 +1,55 @@
+import Testing
+@testable import GradeKit
+
+/// These start real, tiny processes: the runner's job is to control them.
+@Suite("Running child processes under limits")
+struct ProcessRunnerTests {
+  let runner = ProcessRunner(outputLimit: 1_000)
+
+  @Test("Output and exit status come back")
+  func exitStatus() throws {
+    let outcome = try runner.run(["/bin/sh", "-c", "echo hello; echo oops >&2; exit 3"], until: .now + .seconds(30))
+    #expect(outcome.termination == .exited(3))
+    #expect(outcome.output.contains("hello"))
+    #expect(outcome.output.contains("oops"))
+  }
+
+  @Test("A process that never ends is killed at the deadline, with its children")
+  func timeout() throws {
+    // The shell starts a grandchild that also holds the pipe open: the whole group must go.
+    let outcome = try runner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .milliseconds(300))
+    #expect(outcome.termination == .timedOut)
+    #expect(outcome.seconds < 30)
+  }
+
+  @Test("Output past the limit is cut, and endless output is stopped")
+  func endlessOutput() throws {
+    let outcome = try runner.run(["/bin/sh", "-c", "yes"], until: .now + .seconds(60))
+    #expect(outcome.termination == .outputLimitExceeded)
+    #expect(outcome.output.utf8.count <= 1_000)
+    #expect(outcome.outputWasTruncated)
+  }
+
+  @Test("A crash is reported as the signal that ended the process")
+  func signal() throws {
+    let outcome = try runner.run(["/bin/sh", "-c", "kill -SEGV $$"], until: .now + .seconds(30))
+    #expect(outcome.termination == .signaled(11))
+  }
+
+  @Test("A program that does not exist is an infrastructure error, not a crash")
+  func missingProgram() {
+    #expect(throws: GradeError.self) {
+      try runner.run(["no-such-program-\(Int.random(in: 0..<1_000_000))"], until: .now + .seconds(30))
+    }
+  }
+
+  @Test("Wait statuses decode without the C macros", arguments: [
+    (Int32(0), ProcessOutcome.Termination.exited(0)),
+    (Int32(1 << 8), .exited(1)),
+    (Int32(4), .signaled(4)),
+    (Int32(9), .signaled(9)),
+  ])
+  func waitStatus(status: Int32, expected: ProcessOutcome.Termination) {
+    #expect(ProcessRunner.termination(fromWaitStatus: status) == expected)
+  }
+}

@@ -1,0 +1,145 @@
+import Testing
+@testable import GradeKit
+
+@Suite("Grading a task the learner implements")
+struct ImplementGradingTests {
+  let task = SampleLesson.lesson.tasks[0]
+
+  @Test("Every canonical test passing passes the task")
+  func passes() {
+    let job = JobResult(tests: [outcome("a()"), outcome("b()")])
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    #expect(result.status == .pass)
+    #expect(result.findings.isEmpty)
+    #expect(result.checks.map(\.status) == [.pass, .pass])
+  }
+
+  @Test("One failing test fails the task and is named")
+  func fails() {
+    let issue = IssueReport(message: "Expectation failed: (score → 101) <= 100")
+    let failing = outcome("b()", status: .failed, issues: [issue])
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: JobResult(tests: [outcome("a()"), failing]), seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.testFailed(failing)])
+  }
+
+  @Test("A crash fails the task with the fatal error")
+  func crash() {
+    let crashed = outcome("a()", status: .interrupted)
+    let job = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Please implement"])
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement")])
+  }
+
+  @Test("A time-out fails the task and names what was still running")
+  func timeout() {
+    let hung = outcome("waits()", status: .interrupted)
+    let job = JobResult(tests: [outcome("a()"), hung], timedOut: true, hung: [hung])
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 5)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.timedOut(running: [hung], seconds: 5)])
+  }
+
+  @Test("No matching test is the workbook's error, not the learner's failure")
+  func noTests() {
+    let result = TaskEvaluator.implement(task, testNames: ["Missing"], job: JobResult(), seconds: 60)
+    #expect(result.status == .error)
+    #expect(result.findings == [.noCanonicalTests(["Missing"])])
+  }
+}
+
+@Suite("Grading tests the learner writes, against a wheat and chaffs")
+struct WriteTestsGradingTests {
+  let task = SampleLesson.lesson.tasks[1]
+  var spec: LessonTask.WriteTests {
+    guard case .writeTests(let spec) = task.kind else { fatalError("the sample's task 2 writes tests") }
+    return spec
+  }
+  let owned: Set<String> = ["UserStoreTests.swift"]
+
+  func learnerTest(_ name: String, status: TestOutcome.Status = .passed, issues: Int = 0, cases: Int = 0) -> TestOutcome {
+    outcome(
+      name, module: "ExpectRequireLearnerTests_T2V0", suite: nil, status: status,
+      issues: (0..<issues).map { IssueReport(message: "Expectation failed: \($0)") }, cases: cases, file: "UserStoreTests.swift")
+  }
+
+  var goodWheat: JobResult { JobResult(tests: [learnerTest("finds()", cases: 3)]) }
+  var caughtEverything: [JobResult] {
+    let crashFree = JobResult(tests: [learnerTest("finds()", status: .failed, issues: 1)])
+    let twoIssues = JobResult(tests: [learnerTest("finds()", status: .failed, issues: 2)])
+    return [crashFree, twoIssues, crashFree]
+  }
+
+  @Test("Valid and thorough tests pass the task")
+  func passes() {
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .pass)
+    #expect(result.findings == [.chaffsCaught(caught: 3, total: 3)])
+  }
+
+  @Test("A test failing on the wheat makes the tests invalid, and chaffs are not scored")
+  func failsOnWheat() {
+    let failing = learnerTest("wrong()", status: .failed, issues: 1)
+    let wheat = JobResult(tests: [learnerTest("finds()", cases: 3), failing])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.failsOnWheat(failing)])
+  }
+
+  @Test("No tests at all is reported as such")
+  func noTests() {
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(), chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    #expect(result.findings == [.noLearnerTests])
+  }
+
+  @Test("Tests in canonical helper files are not the learner's")
+  func helpersDoNotCount() {
+    let helper = outcome("helper()", module: "ExpectRequireLearnerTests_T2V0", suite: nil, file: "Helpers.swift")
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [helper]), chaffs: [], ownedFiles: owned, seconds: 60)
+    #expect(result.findings == [.noLearnerTests])
+  }
+
+  @Test("A chaff every test passes on is missed, named by its misconception")
+  func missedChaff() {
+    var chaffs = caughtEverything
+    chaffs[2] = JobResult(tests: [learnerTest("finds()")])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.chaffsCaught(caught: 2, total: 3), .chaffMissed(spec.chaffs[2])])
+  }
+
+  @Test("A crash does not catch a chaff marked mustNotCrash")
+  func crashIsNotEnough() {
+    var chaffs = caughtEverything
+    let crashed = learnerTest("finds()", status: .interrupted)
+    chaffs[0] = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Unexpectedly found nil"])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
+  }
+
+  @Test("A crash does catch an ordinary chaff")
+  func crashCatchesOrdinaryChaff() {
+    var chaffs = caughtEverything
+    let crashed = learnerTest("finds()", status: .interrupted)
+    chaffs[2] = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Index out of range"])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .pass)
+  }
+
+  @Test("A chaff that needs every wrong field reported is not caught by one issue")
+  func tooFewIssues() {
+    var chaffs = caughtEverything
+    chaffs[1] = JobResult(tests: [learnerTest("finds()", status: .failed, issues: 1)])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    #expect(result.findings.contains(.chaffNeedsMoreIssues(spec.chaffs[1], needed: 2, found: 1)))
+  }
+
+  @Test("Too few parameterized cases fails the task even when every chaff is caught")
+  func tooFewCases() {
+    let wheat = JobResult(tests: [learnerTest("finds()", cases: 2)])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings.contains(.tooFewCases(needed: 3, found: 2)))
+  }
+}
