@@ -1,2 +1,0 @@
-/// A placeholder until this lesson is written.
-public enum Placeholder {}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Mocking
-
-@Test func placeholder() {}
