@@ -13,5 +13,7 @@ let app = App(
   environment: ProcessInfo.processInfo.environment,
   outputIsTerminal: isatty(STDOUT_FILENO) != 0,
   write: { print($0) },
-  writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+  writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+  // Interactive prompts (grade present) read a terminal only, so a pipe or CI never waits.
+  readLine: { isatty(STDIN_FILENO) != 0 ? Swift.readLine() : nil })
 exit(app.run(Array(CommandLine.arguments.dropFirst())))

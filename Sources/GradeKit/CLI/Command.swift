@@ -8,6 +8,16 @@ public enum Command: Equatable, Sendable {
   case check(lessons: [String], options: Options)
   /// List the lessons.
   case list
+  /// Grade every student folder in `submissions`; write reports to `report` when given.
+  case gradeClass(submissions: String, lessons: [String], report: String?, options: Options)
+  /// Write a student copy without solutions.
+  case release(destination: String)
+  /// Walk through a lesson step by step, or print one step.
+  case present(lesson: String, step: Int?)
+  /// Put the starter back over the learner's files of a lesson or task, after a backup.
+  case reset(lesson: String, task: Int?)
+  /// Copy the solution over the learner's files of a lesson or task, after a backup.
+  case solve(lesson: String, task: Int?)
   /// Print usage.
   case help
 
@@ -36,6 +46,8 @@ public enum Command: Equatable, Sendable {
   public static func parse(_ arguments: [String]) throws(GradeError) -> Command {
     var positional: [String] = []
     var options = Options()
+    var report: String?
+    var step: Int?
     var index = 0
     func value(for flag: String) throws(GradeError) -> String {
       index += 1
@@ -73,6 +85,12 @@ public enum Command: Equatable, Sendable {
         options.color = choice
       case "--no-cache":
         options.useCache = false
+      case "--report":
+        report = try next()
+      case "--step":
+        let text = try next()
+        guard let number = Int(text), number > 0 else { throw .usage("--step takes a step number from 1, not \(text).") }
+        step = number
       default:
         if argument.hasPrefix("-") && argument.count > 1 {
           throw .usage("unknown option \(argument). See `swift run grade --help`.")
@@ -89,6 +107,25 @@ public enum Command: Equatable, Sendable {
       return .check(lessons: Array(positional.dropFirst()), options: options)
     case "list":
       return .list
+    case "class":
+      guard positional.count >= 2 else { throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]") }
+      return .gradeClass(submissions: positional[1], lessons: Array(positional.dropFirst(2)), report: report, options: options)
+    case "release":
+      guard positional.count == 2 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
+      return .release(destination: positional[1])
+    case "present":
+      guard positional.count == 2 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
+      return .present(lesson: positional[1], step: step)
+    case "reset", "solve":
+      guard positional.count == 2 || positional.count == 3 else {
+        throw .usage("say which lesson, and optionally which task: swift run grade \(positional[0]) 1 [TASK]")
+      }
+      var task: Int?
+      if positional.count == 3 {
+        guard let number = Int(positional[2]) else { throw .usage("the task is a number, not \(positional[2])") }
+        task = number
+      }
+      return positional[0] == "reset" ? .reset(lesson: positional[1], task: task) : .solve(lesson: positional[1], task: task)
     default:
       return .grade(lessons: positional, options: options)
     }
@@ -103,6 +140,20 @@ public enum Command: Equatable, Sendable {
       swift run grade 2               grade one lesson, by number or slug (parameterized-tests)
       swift run grade hint 2          the next hint for lesson 2's first unfinished task
       swift run grade list            the lessons in order
+
+      swift run grade reset 2 [TASK]  put the starter back over your files (after a backup in .grade/backups)
+      swift run grade solve 2 [TASK]  copy the solution over your files (after a backup in .grade/backups)
+
+    Instructors
+      swift run grade class DIR [N ...] [--report OUT]
+                                      grade one folder per student in DIR; OUT gets gradebook.csv,
+                                      feedback/<student>.txt and results/<student>.json
+      swift run grade release DIR     write a student copy without Solutions/ into DIR
+
+    Presenters
+      swift run grade present 2       walk through lesson 2 one section at a time
+      swift run grade present 2 --step 3
+                                      print one step (for slides or a script)
 
     Maintainers
       swift run grade check [N ...]   prove every solution passes, every starter fails, every chaff is caught
