@@ -118,6 +118,16 @@ struct WriteTestsGradingTests {
     #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
   }
 
+  @Test("A crash beside a clean failure still fails a mustNotCrash chaff")
+  func crashBesideCleanFailure() {
+    var chaffs = caughtEverything
+    let crashed = learnerTest("unwraps()", status: .interrupted)
+    chaffs[0] = JobResult(tests: [crashed, learnerTest("finds()", status: .failed, issues: 1)], crashes: [crashed.id: "Fatal error: Unexpectedly found nil"])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
+  }
+
   @Test("A crash does catch an ordinary chaff")
   func crashCatchesOrdinaryChaff() {
     var chaffs = caughtEverything

@@ -114,7 +114,7 @@ public struct FeedbackRenderer: Sendable {
     case .chaffMissed(let chaff):
       return ["✘ Not caught: code that \(chaff.misconception)."]
     case .chaffCaughtOnlyByCrash(let chaff):
-      return ["✘ Crashed instead of failing on code that \(chaff.misconception). Unwrap with try #require so the test stops cleanly."]
+      return ["✘ A test crashed instead of failing on code that \(chaff.misconception). Unwrap with try #require so the test stops cleanly."]
     case .chaffNeedsMoreIssues(let chaff, let needed, let found):
       return ["✘ On code that \(chaff.misconception), one test should report all \(needed) wrong values; yours reported \(found). Check each value with its own #expect."]
     }

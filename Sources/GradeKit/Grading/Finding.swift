@@ -30,7 +30,7 @@ public enum Finding: Sendable, Equatable, Codable {
   case tooFewCases(needed: Int, found: Int)
   /// Every learner test passed against this chaff.
   case chaffMissed(Chaff)
-  /// The learner's tests crashed on this chaff instead of failing.
+  /// A learner's test crashed on this chaff, which must make tests fail cleanly.
   case chaffCaughtOnlyByCrash(Chaff)
   /// The learner's tests caught this chaff but reported fewer issues than it has.
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)

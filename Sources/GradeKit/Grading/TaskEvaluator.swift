@@ -89,8 +89,12 @@ public enum TaskEvaluator {
       let crashed = tests.contains { job.crashes[$0.id] != nil } || (job.infrastructureError != nil && !job.timedOut)
       let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
       var finding: Finding?
-      if cleanFailures.isEmpty && !job.timedOut {
-        finding = crashed ? (chaff.mustNotCrash == true ? .chaffCaughtOnlyByCrash(chaff) : nil) : .chaffMissed(chaff)
+      if crashed && chaff.mustNotCrash == true {
+        // Any crash counts against it, even beside a clean failure: a crash
+        // takes every test still running in the process down with it.
+        finding = .chaffCaughtOnlyByCrash(chaff)
+      } else if cleanFailures.isEmpty && !job.timedOut && !crashed {
+        finding = .chaffMissed(chaff)
       } else if let needed = chaff.minimumIssues, mostIssues < needed {
         finding = .chaffNeedsMoreIssues(chaff, needed: needed, found: mostIssues)
       }

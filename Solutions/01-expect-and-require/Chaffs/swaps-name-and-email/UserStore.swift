@@ -37,7 +37,9 @@ public struct UserStore: Sendable {
   /// Adds a user and returns it with the id the store gave it.
   @discardableResult
   public mutating func add(name: String, email: String) -> User {
-    let user = User(id: nextID, name: email, email: name)
+    // Only the first user is swapped, so that checking one field of many
+    // users cannot reach two issues: one test must check every field.
+    let user = nextID == 1 ? User(id: nextID, name: email, email: name) : User(id: nextID, name: name, email: email)
     users.append(user)
     nextID += 1
     return user
