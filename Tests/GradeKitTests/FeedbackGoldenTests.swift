@@ -115,3 +115,28 @@ struct FeedbackGoldenTests {
     #expect(entry.output?.count == 500)
   }
 }
+
+@Suite("Feedback when a lesson cannot be graded")
+struct LessonErrorFeedbackTests {
+  @Test("A lesson-wide error is said once, with no per-task noise")
+  func lessonError() {
+    let lesson = SampleLesson.lesson
+    let message = "Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing."
+    let result = LessonResult(
+      lessonNumber: 1, tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .error, findings: [.infrastructure(message)]) },
+      lessonError: message)
+    #expect(FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result) == """
+      Lesson 1: Expecting and requiring  (expect-and-require)
+        ! Could not grade this lesson: Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing.
+      """)
+  }
+
+  @Test("Endless output is the learner's failure, named as such, not the grader's error")
+  func flood() {
+    let talker = outcome("talksForever()", status: .interrupted)
+    let job = JobResult(tests: [talker], flooded: true, hung: [talker])
+    let result = TaskEvaluator.implement(SampleLesson.lesson.tasks[0], testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.outputFlood(running: [talker])])
+  }
+}

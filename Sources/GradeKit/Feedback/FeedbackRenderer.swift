@@ -18,6 +18,10 @@ public struct FeedbackRenderer: Sendable {
   public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:]) -> String {
     let mapper = LocationMapper(lesson: lesson)
     var lines = [style.bold("Lesson \(lesson.number): \(lesson.title)") + style.dim("  (\(lesson.slug))")]
+    if let error = result.lessonError {
+      // Nothing in the lesson was graded, so one message says why, once.
+      return (lines + ["  " + style.yellow("!") + " Could not grade this lesson: " + error]).joined(separator: "\n")
+    }
     for task in lesson.tasks {
       guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }) else { continue }
       let mark = taskResult.status == .pass ? style.green("✔") : style.red("✘")
@@ -88,6 +92,10 @@ public struct FeedbackRenderer: Sendable {
       let names = running.map(quoted).joined(separator: ", ")
       return ["✘ Stopped after \(seconds) s (set the limit with --timeout)." + (running.isEmpty ? "" : " Still running: \(names)."),
               "    A test that waits for something that never happens hangs: check every continuation is resumed."]
+    case .outputFlood(let running):
+      let names = running.map(quoted).joined(separator: ", ")
+      return ["✘ Stopped: the tests printed more than the grader keeps, without end." + (running.isEmpty ? "" : " Still running: \(names)."),
+              "    Look for a print inside a loop that never finishes."]
     case .compileErrors(let errors):
       var lines = ["✘ Does not compile:"]
       lines += errors.prefix(errorsShown).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + "error: " + $0.message }

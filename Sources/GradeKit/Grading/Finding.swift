@@ -9,6 +9,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case testCrashed(TestOutcome, message: String)
   /// The time limit stopped the run while these tests were running.
   case timedOut(running: [TestOutcome], seconds: Int)
+  /// The tests printed so much that the run was stopped; these were running.
+  case outputFlood(running: [TestOutcome])
   /// The task's code does not compile.
   case compileErrors([Diagnostic])
   /// The task cannot be graded from these files.

@@ -15,7 +15,7 @@ public struct Grader: Sendable {
   public var runner: ProcessRunner
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-1"
+  static let resultFormat = "grade-results-2"
 
   /// Creates a grader.
   public init(

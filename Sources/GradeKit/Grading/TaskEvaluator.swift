@@ -21,6 +21,9 @@ public enum TaskEvaluator {
         checks.append(CheckEntry(name: test.displayName, status: .pass))
       }
     }
+    if job.flooded {
+      findings.append(.outputFlood(running: job.hung))
+    }
     if job.timedOut {
       findings.append(.timedOut(running: job.hung, seconds: seconds))
       for test in job.hung where job.crashes[test.id] == nil {
@@ -64,6 +67,7 @@ public enum TaskEvaluator {
       }
     }
     if wheat.timedOut { findings.append(.timedOut(running: wheat.hung, seconds: seconds)) }
+    if wheat.flooded { findings.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, findings.isEmpty { findings.append(.noLearnerTests) }
     let valid = findings.isEmpty
     checks.append(CheckEntry(
@@ -93,7 +97,7 @@ public enum TaskEvaluator {
         // Any crash counts against it, even beside a clean failure: a crash
         // takes every test still running in the process down with it.
         finding = .chaffCaughtOnlyByCrash(chaff)
-      } else if cleanFailures.isEmpty && !job.timedOut && !crashed {
+      } else if cleanFailures.isEmpty && !job.timedOut && !job.flooded && !crashed {
         finding = .chaffMissed(chaff)
       } else if let needed = chaff.minimumIssues, mostIssues < needed {
         finding = .chaffNeedsMoreIssues(chaff, needed: needed, found: mostIssues)
@@ -129,6 +133,8 @@ extension Finding {
     case .testCrashed(let test, let message): "\(test.displayName) crashed: \(message)"
     case .timedOut(let running, let seconds):
       "stopped after \(seconds) s" + (running.isEmpty ? "" : "; still running: \(running.map(\.displayName).joined(separator: ", "))")
+    case .outputFlood(let running):
+      "stopped for printing without end" + (running.isEmpty ? "" : "; running: \(running.map(\.displayName).joined(separator: ", "))")
     case .compileErrors(let errors): errors.first.map { "\($0.location ?? "build"): error: \($0.message)" }
     case .unavailable(let text), .infrastructure(let text): text
     case .noCanonicalTests(let names): "no test named \(names.joined(separator: ", ")) was found"

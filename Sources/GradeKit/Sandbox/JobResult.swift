@@ -6,7 +6,9 @@ public struct JobResult: Sendable, Equatable, Codable {
   public var crashes: [String: String]
   /// Whether the time limit stopped the run.
   public var timedOut: Bool
-  /// The tests still running when the time limit stopped the run.
+  /// Whether the run was stopped because the tests printed without end.
+  public var flooded: Bool = false
+  /// The tests still running when the run was stopped.
   public var hung: [TestOutcome]
   /// Issues recorded outside any test.
   public var unattributedIssues: [IssueReport]
@@ -17,13 +19,14 @@ public struct JobResult: Sendable, Equatable, Codable {
 
   /// Creates a result.
   public init(
-    tests: [TestOutcome] = [], crashes: [String: String] = [:], timedOut: Bool = false,
+    tests: [TestOutcome] = [], crashes: [String: String] = [:], timedOut: Bool = false, flooded: Bool = false,
     hung: [TestOutcome] = [], unattributedIssues: [IssueReport] = [], outputTail: String = "",
     infrastructureError: String? = nil
   ) {
     self.tests = tests
     self.crashes = crashes
     self.timedOut = timedOut
+    self.flooded = flooded
     self.hung = hung
     self.unattributedIssues = unattributedIssues
     self.outputTail = outputTail

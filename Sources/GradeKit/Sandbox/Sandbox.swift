@@ -69,12 +69,12 @@ public struct Sandbox: Sendable {
       result.unattributedIssues += report.unattributedIssues
 
       switch outcome.termination {
-      case .timedOut, .outputLimitExceeded:
+      case .timedOut:
         result.timedOut = true
         result.hung = report.interrupted
-        if outcome.termination == .outputLimitExceeded {
-          result.infrastructureError = "the tests printed more than the grader keeps, so they were stopped"
-        }
+      case .outputLimitExceeded:
+        result.flooded = true
+        result.hung = report.interrupted
       case .exited(let code) where report.finished && (code == 0 || code == 1):
         break
       default:
