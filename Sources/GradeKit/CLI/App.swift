@@ -63,7 +63,7 @@ public struct App: Sendable {
         let target = URL(fileURLWithPath: destination, relativeTo: currentFolder).standardizedFileURL
         let count = try Release.write(from: workbook.root, to: target)
         write("Wrote a student copy of \(count) files to \(target.path), without Solutions/.")
-        write("In it, tasks where students write tests say you grade them: run swift run grade class here on their hand-ins.")
+        write("In it, tasks where students write tests say that you grade them: run swift run grade class on their hand-ins in this copy, which has Solutions/.")
         return Exit.passed
       case .present(let name, let step):
         return try present(name, step: step, workbook: try loadWorkbook())

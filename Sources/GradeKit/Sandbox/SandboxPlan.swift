@@ -69,7 +69,7 @@ public struct SandboxPlan: Sendable {
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       guard FileManager.default.fileExists(atPath: solution.appending(path: "Sources").path) else {
-        unavailable[task.number] = "this copy of the workbook has no Solutions/\(lesson.folder), which holds the code your tests are checked against; your instructor grades this task"
+        unavailable[task.number] = "this copy of the workbook has no Solutions/\(lesson.folder), which holds the code your tests are checked against, so your instructor grades this task; run your tests yourself with swift test --filter \(lesson.learnerTestModule)"
         continue
       }
       let solutionSources = try swiftFiles(in: solution.appending(path: "Sources"))
