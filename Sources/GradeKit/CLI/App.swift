@@ -139,7 +139,7 @@ public struct App: Sendable {
       if options.format == .text {
         writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       }
-      let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
+      let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
       results.append((lesson, result))
     }
 

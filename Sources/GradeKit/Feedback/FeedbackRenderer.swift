@@ -18,6 +18,9 @@ public struct FeedbackRenderer: Sendable {
   public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:]) -> String {
     let mapper = LocationMapper(lesson: lesson)
     var lines = [style.bold("Lesson \(lesson.number): \(lesson.title)") + style.dim("  (\(lesson.slug))")]
+    if !result.ignoredEdits.isEmpty {
+      lines.append("  " + style.yellow("!") + " You edited files the workbook owns; they were graded as handed out: " + result.ignoredEdits.joined(separator: ", "))
+    }
     if let error = result.lessonError {
       // Nothing in the lesson was graded, so one message says why, once.
       return (lines + ["  " + style.yellow("!") + " Could not grade this lesson: " + error]).joined(separator: "\n")

@@ -15,7 +15,7 @@ public struct Grader: Sendable {
   public var runner: ProcessRunner
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-2"
+  static let resultFormat = "grade-results-3"
 
   /// Creates a grader.
   public init(
@@ -34,8 +34,11 @@ public struct Grader: Sendable {
   ///
   /// - Parameter listAllCanonicalTests: Also run every canonical test once, so that
   ///   `grade check` can find tests that belong to no task.
+  ///   - restoreCanonicalFiles: Grade with git's handed-out versions of canonical
+  ///     files the learner edited (for a learner's own checkout).
   public func grade(
-    _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false
+    _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false,
+    restoreCanonicalFiles: Bool = false
   ) -> LessonResult {
     let start = ContinuousClock.now
     func failed(_ message: String) -> LessonResult {
@@ -47,7 +50,8 @@ public struct Grader: Sendable {
 
     let plan: SandboxPlan
     do {
-      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder)
+      let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, runner: runner) : .none
+      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine)
     } catch {
       return failed(error.message)
     }
@@ -56,9 +60,11 @@ public struct Grader: Sendable {
     let fingerprint = Fingerprint.of(
       plan.files, settings: "\(Self.resultFormat) timeout=\(timeout) all=\(listAllCanonicalTests)")
     let cacheURL = sandbox.root.appending(path: ".build/grade-result.json")
+    let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: fingerprint) {
       var result = cached
       result.fromCache = true
+      result.ignoredEdits = ignored
       return result
     }
 
@@ -152,9 +158,10 @@ public struct Grader: Sendable {
       }
     }
 
-    let result = LessonResult(
+    var result = LessonResult(
       lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
       canonicalTestIDs: (byLabel["canonical"]?.tests ?? []).map(\.id))
+    result.ignoredEdits = ignored
     let stable = !byLabel.values.contains { $0.timedOut || $0.infrastructureError != nil }
     if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
     return result

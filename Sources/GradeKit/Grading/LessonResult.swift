@@ -10,6 +10,8 @@ public struct LessonResult: Sendable, Equatable, Codable {
   public var fromCache: Bool
   /// Wall-clock seconds spent.
   public var seconds: Double
+  /// Canonical files the learner edited, graded as handed out instead.
+  public var ignoredEdits: [String] = []
   /// Every canonical test the run saw, by ID; `grade check` uses it to find tests that belong to no task.
   public var canonicalTestIDs: [String]
 

@@ -32,13 +32,20 @@ public struct SandboxPlan: Sendable {
   /// Tasks that cannot be graded from these files, with the reason.
   public var unavailable: [Int: String]
 
+  /// Handed-out versions of canonical files the learner edited.
+  var pristine: PristineFiles
+  /// The workbook's folder, to tell its canonical files by path.
+  var workbookRoot: URL
+
   /// The package name, which fixes the test binary's name.
   public static let packageName = "Sandbox"
 
   /// Plans a sandbox for `lesson`, taking owned files from `learnerFolder`
   /// (a folder laid out like `Lessons/NN-slug`) and everything else from `workbook`.
-  public init(workbook: Workbook, lesson: Lesson, learnerFolder: URL) throws(GradeError) {
+  public init(workbook: Workbook, lesson: Lesson, learnerFolder: URL, pristine: PristineFiles = .none) throws(GradeError) {
     self.lesson = lesson
+    self.pristine = pristine
+    self.workbookRoot = workbook.root
     files = [:]
     displayPaths = [:]
     variants = []
@@ -160,6 +167,13 @@ public struct SandboxPlan: Sendable {
   }
 
   private mutating func add(_ path: String, from source: URL, shownAs shown: String) throws(GradeError) {
+    let prefix = workbookRoot.path + "/"
+    if source.path.hasPrefix(prefix), let handedOut = pristine.contents[String(source.path.dropFirst(prefix.count))] {
+      // The learner edited a canonical file; their edit counts for nothing.
+      files[path] = handedOut
+      displayPaths[path] = shown
+      return
+    }
     guard let data = try? Data(contentsOf: source) else {
       throw .infrastructure("cannot read \(source.path); the workbook looks incomplete (git status shows what changed)")
     }
