@@ -89,18 +89,18 @@ public struct App: Sendable {
     }
   }
 
-  private func loadWorkbook() throws(GradeError) -> Workbook {
+  func loadWorkbook() throws(GradeError) -> Workbook {
     guard let root = Workbook.find(from: currentFolder) else {
       throw .usage("no workbook found in \(currentFolder.path) or above it. Run grade from the workbook's folder (the one with Package.swift and Lessons/).")
     }
     return try Workbook.load(at: root)
   }
 
-  private func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
+  func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
     Grader(workbook: workbook, timeout: .seconds(options.timeoutSeconds), useCache: options.useCache)
   }
 
-  private func style(_ options: Command.Options) -> Style {
+  func style(_ options: Command.Options) -> Style {
     switch options.color {
     case .always: Style(colored: true)
     case .never: Style(colored: false)
@@ -121,7 +121,7 @@ public struct App: Sendable {
     return lessons
   }
 
-  private func lessonList(_ workbook: Workbook) -> String {
+  func lessonList(_ workbook: Workbook) -> String {
     workbook.catalog.lessons.map { "  \($0.number)  \($0.slug)  \($0.title)" }.joined(separator: "\n")
   }
 
@@ -167,109 +167,6 @@ public struct App: Sendable {
     return results.allSatisfy { $0.1.passed } ? Exit.passed : Exit.failed
   }
 
-  private func gradeClass(
-    _ submissions: String, _ names: [String], report: String?, options: Command.Options, workbook: Workbook
-  ) throws(GradeError) -> Int32 {
-    let lessons = try resolve(names, in: workbook)
-    let folder = URL(fileURLWithPath: submissions, relativeTo: currentFolder).standardizedFileURL
-    let graded = try ClassGrader(grader: grader(workbook, options), progress: writeError).grade(submissions: folder, lessons: lessons)
-    switch options.format {
-    case .json:
-      write("[" + graded.map { "{\"student\": \(jsonString($0.student)), \"results\": \(ResultsJSON.encode($0.results))}" }.joined(separator: ",\n") + "]")
-    case .text:
-      write(Gradebook.table(graded, lessons: lessons))
-    }
-    if let report {
-      let out = URL(fileURLWithPath: report, relativeTo: currentFolder).standardizedFileURL
-      try Gradebook.write(graded, to: out)
-      writeError("Wrote \(out.path)/gradebook.csv, feedback/ and results/.")
-    }
-    let broken = graded.flatMap(\.results).contains { $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }
-    return broken ? Exit.error : Exit.passed
-  }
-
-  private func present(_ name: String, step: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
-    guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-    let readme = workbook.starterFolder(of: lesson).appending(path: "README.md")
-    guard let text = try? String(contentsOf: readme, encoding: .utf8) else {
-      throw .infrastructure("Lessons/\(lesson.folder)/README.md is missing")
-    }
-    let presentation = Presentation(markdown: text)
-    let style = self.style(Command.Options())
-    guard !presentation.steps.isEmpty else { throw .infrastructure("the walkthrough has no sections to present") }
-    if let step {
-      guard step <= presentation.steps.count else {
-        throw .usage("lesson \(lesson.number) has steps 1 to \(presentation.steps.count), not \(step)")
-      }
-      write(presentation.render(step: step - 1, lesson: lesson, style: style))
-      return Exit.passed
-    }
-    var index = 0
-    write(presentation.render(step: 0, lesson: lesson, style: style))
-    while true {
-      write(style.dim(Presentation.keys))
-      guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else {
-        // No terminal to answer: print the rest, as a handout.
-        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style)) }
-        return Exit.passed
-      }
-      switch line {
-      case "q": return Exit.passed
-      case "b": index = max(0, index - 1)
-      case "r":
-        let result = grader(workbook, Command.Options()).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
-        write(FeedbackRenderer(style: style).lesson(lesson, result))
-        continue
-      case let command where command.hasPrefix("s"):
-        let number = Int(command.dropFirst().trimmingCharacters(in: .whitespaces)) ?? 1
-        write(try solutionDiff(lesson, task: number, workbook: workbook))
-        continue
-      case let number where Int(number) != nil:
-        index = min(max(Int(number)! - 1, 0), presentation.steps.count - 1)
-      default:
-        guard index + 1 < presentation.steps.count else {
-          write("That was the last step.")
-          return Exit.passed
-        }
-        index += 1
-      }
-      write(presentation.render(step: index, lesson: lesson, style: style))
-    }
-  }
-
-  /// The starter-to-solution diff of a task's files, for a presenter to show.
-  private func solutionDiff(_ lesson: Lesson, task number: Int, workbook: Workbook) throws(GradeError) -> String {
-    let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)
-    var out: [String] = []
-    for file in files {
-      let solution = "Solutions/" + file.dropFirst("Lessons/".count)
-      let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
-      out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
-    }
-    return out.joined(separator: "\n")
-  }
-
-  private func hint(_ name: String, workbook: Workbook) throws(GradeError) -> Int32 {
-    guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-    // The last grading says which task is unfinished; without one, start at task 1.
-    let last = ResultCache.latest(in: workbook.stateFolder.appending(path: "sandboxes/learner/\(lesson.folder)/.build/grade-result.json"))
-    let unfinished = lesson.tasks.first { task in last?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
-    guard let task = unfinished else {
-      write("Every task of lesson \(lesson.number) passes. No hints needed.")
-      return Exit.passed
-    }
-    let hints = HintStore(url: workbook.stateFolder.appending(path: "hints.json"))
-    let level = hints.advance(task, in: lesson)
-    let renderer = FeedbackRenderer(style: style(Command.Options()))
-    write("Lesson \(lesson.number), task \(task.number): \(task.title)")
-    write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
-    if level >= task.hints.count {
-      write("That is the last hint. The walkthrough, Lessons/\(lesson.folder)/README.md, works through an example like this one.")
-    } else {
-      write("Run it again for the next hint.")
-    }
-    return Exit.passed
-  }
 }
 
 extension Finding {

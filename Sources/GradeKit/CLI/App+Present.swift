@@ -1,0 +1,66 @@
+import Foundation
+
+/// `grade present`: walking a workshop through a lesson.
+extension App {
+  /// Shows one step, or walks through every step while a terminal answers.
+  func present(_ name: String, step: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
+    guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
+    let readme = workbook.starterFolder(of: lesson).appending(path: "README.md")
+    guard let text = try? String(contentsOf: readme, encoding: .utf8) else {
+      throw .infrastructure("Lessons/\(lesson.folder)/README.md is missing")
+    }
+    let presentation = Presentation(markdown: text)
+    let style = self.style(Command.Options())
+    guard !presentation.steps.isEmpty else { throw .infrastructure("the walkthrough has no sections to present") }
+    if let step {
+      guard step <= presentation.steps.count else {
+        throw .usage("lesson \(lesson.number) has steps 1 to \(presentation.steps.count), not \(step)")
+      }
+      write(presentation.render(step: step - 1, lesson: lesson, style: style))
+      return Exit.passed
+    }
+    var index = 0
+    write(presentation.render(step: 0, lesson: lesson, style: style))
+    while true {
+      write(style.dim(Presentation.keys))
+      guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else {
+        // No terminal to answer: print the rest, as a handout.
+        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style)) }
+        return Exit.passed
+      }
+      switch line {
+      case "q": return Exit.passed
+      case "b": index = max(0, index - 1)
+      case "r":
+        let result = grader(workbook, Command.Options()).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
+        write(FeedbackRenderer(style: style).lesson(lesson, result))
+        continue
+      case let command where command.hasPrefix("s"):
+        let number = Int(command.dropFirst().trimmingCharacters(in: .whitespaces)) ?? 1
+        write(try solutionDiff(lesson, task: number, workbook: workbook))
+        continue
+      case let number where Int(number) != nil:
+        index = min(max(Int(number)! - 1, 0), presentation.steps.count - 1)
+      default:
+        guard index + 1 < presentation.steps.count else {
+          write("That was the last step.")
+          return Exit.passed
+        }
+        index += 1
+      }
+      write(presentation.render(step: index, lesson: lesson, style: style))
+    }
+  }
+
+  /// The starter-to-solution diff of a task's files, for a presenter to show.
+  func solutionDiff(_ lesson: Lesson, task number: Int, workbook: Workbook) throws(GradeError) -> String {
+    let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)
+    var out: [String] = []
+    for file in files {
+      let solution = "Solutions/" + file.dropFirst("Lessons/".count)
+      let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
+      out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
+    }
+    return out.joined(separator: "\n")
+  }
+}
