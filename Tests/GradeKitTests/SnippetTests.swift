@@ -73,3 +73,20 @@ struct HintStoreTests {
     #expect(FeedbackRenderer(style: Style(colored: false)).hint(for: SampleLesson.lesson.tasks[0], level: level) == expected)
   }
 }
+
+@Suite("Noticing a save")
+struct FolderSnapshotTests {
+  @Test("A snapshot changes when a file's content changes, and not otherwise")
+  func save() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "watch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appending(path: "Sources"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "Sources/A.swift")
+    try Data("let a = 1\n".utf8).write(to: file)
+    let before = FolderSnapshot(of: folder)
+    #expect(FolderSnapshot(of: folder) == before)
+    try Data("let a = 12\n".utf8).write(to: file)
+    #expect(FolderSnapshot(of: folder) != before)
+    #expect(before.files.keys.sorted() == ["Sources/A.swift"])
+  }
+}

@@ -52,6 +52,8 @@ public struct App: Sendable {
         return Exit.passed
       case .list:
         return list(try loadWorkbook())
+      case .watch(let name, let options):
+        return try watch(name, options: options, workbook: try loadWorkbook())
       case .hint(let name):
         return try hint(name, workbook: try loadWorkbook())
       case .grade(let names, let options):

@@ -2,6 +2,8 @@
 public enum Command: Equatable, Sendable {
   /// Grade these lessons, or all of them with an overview when none is named.
   case grade(lessons: [String], options: Options)
+  /// Grade a lesson again on every save, until the learner quits.
+  case watch(lesson: String?, options: Options)
   /// Show the next hint for a lesson's first unfinished task.
   case hint(lesson: String)
   /// Prove every lesson works, as CI does.
@@ -103,6 +105,9 @@ public enum Command: Equatable, Sendable {
     case "hint":
       guard positional.count == 2 else { throw .usage("say which lesson: swift run grade hint 1") }
       return .hint(lesson: positional[1])
+    case "watch":
+      guard positional.count <= 2 else { throw .usage("watch takes at most one lesson: swift run grade watch [N]") }
+      return .watch(lesson: positional.count == 2 ? positional[1] : nil, options: options)
     case "check":
       return .check(lessons: Array(positional.dropFirst()), options: options)
     case "list":
@@ -138,6 +143,7 @@ public enum Command: Equatable, Sendable {
     Learners
       swift run grade                 grade every lesson: progress, then feedback on the first unfinished one
       swift run grade 2               grade one lesson, by number or slug (parameterized-tests)
+      swift run grade watch [2]       grade again on every save (default: your first unfinished lesson)
       swift run grade hint 2          the next hint for lesson 2's first unfinished task
       swift run grade list            the lessons in order
 

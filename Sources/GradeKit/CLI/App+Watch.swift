@@ -1,0 +1,76 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `grade watch`: grade a lesson again every time you save, like rustlings' watch mode.
+extension App {
+  /// What you can type while watching.
+  static let watchKeys = "Watching for saves. Type h + Enter for a hint, n next lesson, l list, q quit (or Ctrl-C)."
+
+  /// Grades `name` (or the first unfinished lesson) now and after every save, until you quit.
+  func watch(_ name: String?, options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
+    let grader = grader(workbook, options)
+    let renderer = FeedbackRenderer(style: style(options))
+    let hints = HintStore(url: workbook.stateFolder.appending(path: "hints.json"))
+    guard let firstLesson = workbook.catalog.lessons.first else { throw .infrastructure("the catalog lists no lessons") }
+    var lesson = firstUnfinished(in: workbook) ?? firstLesson
+    if let name { lesson = try resolve([name], in: workbook)[0] }
+
+    func gradeAndShow() -> Bool {
+      if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
+      writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
+      let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
+      write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+      write("")
+      write(Self.watchKeys)
+      return result.passed
+    }
+
+    var passed = gradeAndShow()
+    var snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+    var pollDescriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    var inputOpen = true
+    while true {
+      // Wait up to half a second for a key; that wait is also the polling interval.
+      if inputOpen, poll(&pollDescriptor, 1, 500) > 0 {
+        guard let line = Swift.readLine() else {
+          inputOpen = false
+          continue
+        }
+        switch line.trimmingCharacters(in: .whitespaces) {
+        case "q": return passed ? Exit.passed : Exit.failed
+        case "h": _ = try hint(String(lesson.number), workbook: workbook)
+        case "l": write(lessonList(workbook))
+        case "n":
+          lesson = workbook.catalog.lessons.first { $0.number == lesson.number + 1 } ?? lesson
+          passed = gradeAndShow()
+          snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+        default: break
+        }
+        continue
+      }
+      if !inputOpen { usleep(500_000) }
+      let now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+      guard now != snapshot else { continue }
+      // Editors often save in several writes: wait for the folder to settle.
+      usleep(200_000)
+      snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+      passed = gradeAndShow()
+      if passed, let next = workbook.catalog.lessons.first(where: { $0.number == lesson.number + 1 }) {
+        write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
+      }
+    }
+  }
+
+  /// The first lesson whose last grading did not pass, going by stored results.
+  func firstUnfinished(in workbook: Workbook) -> Lesson? {
+    workbook.catalog.lessons.first { lesson in
+      let last = ResultCache.latest(in: workbook.stateFolder.appending(path: "sandboxes/learner/\(lesson.folder)/.build/grade-result.json"))
+      return last?.passed != true
+    }
+  }
+}
