@@ -6,7 +6,7 @@ extension App {
   func hint(_ name: String, workbook: Workbook) throws(GradeError) -> Int32 {
     guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
     // The last grading says which task is unfinished; without one, start at task 1.
-    let last = ResultCache.latest(in: workbook.stateFolder.appending(path: "sandboxes/learner/\(lesson.folder)/.build/grade-result.json"))
+    let last = ResultCache.latest(in: workbook.resultFile("learner", of: lesson))
     let unfinished = lesson.tasks.first { task in last?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
     guard let task = unfinished else {
       write("Every task of lesson \(lesson.number) passes. No hints needed.")

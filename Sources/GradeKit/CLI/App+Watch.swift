@@ -69,7 +69,7 @@ extension App {
   /// The first lesson whose last grading did not pass, going by stored results.
   func firstUnfinished(in workbook: Workbook) -> Lesson? {
     workbook.catalog.lessons.first { lesson in
-      let last = ResultCache.latest(in: workbook.stateFolder.appending(path: "sandboxes/learner/\(lesson.folder)/.build/grade-result.json"))
+      let last = ResultCache.latest(in: workbook.resultFile("learner", of: lesson))
       return last?.passed != true
     }
   }

@@ -171,16 +171,6 @@ public struct App: Sendable {
 
 }
 
-extension Finding {
-  /// Whether the finding is the grader's or the workbook's problem rather than the learner's.
-  var isInfrastructure: Bool {
-    switch self {
-    case .infrastructure, .noCanonicalTests: true
-    default: false
-    }
-  }
-}
-
 /// A JSON string literal.
 func jsonString(_ text: String) -> String {
   let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)

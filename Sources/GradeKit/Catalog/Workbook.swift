@@ -58,6 +58,16 @@ public struct Workbook: Sendable {
   /// Where the grader keeps its sandboxes and state, inside SwiftPM's own build folder
   /// so that nothing it writes is ever committed.
   public var stateFolder: URL { root.appending(path: ".build/grade") }
+
+  /// The sandbox of `lesson` named `name` (`learner`, `check-solution`, `class`, ...).
+  public func sandboxFolder(_ name: String, of lesson: Lesson) -> URL {
+    stateFolder.appending(path: "sandboxes/\(name)/\(lesson.folder)")
+  }
+
+  /// Where a sandbox keeps the result of its last grading.
+  public func resultFile(_ name: String, of lesson: Lesson) -> URL {
+    sandboxFolder(name, of: lesson).appending(path: ".build/grade-result.json")
+  }
 }
 
 /// Describes a decoding error in one line a maintainer can act on.

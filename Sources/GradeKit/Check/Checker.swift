@@ -69,7 +69,7 @@ public struct Checker: Sendable {
     let readme = "Lessons/\(lesson.folder)/README.md"
     guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
-    let sandbox = workbook.stateFolder.appending(path: "sandboxes/check-solution/\(lesson.folder)")
+    let sandbox = workbook.sandboxFolder("check-solution", of: lesson)
     let modules = sandbox.appending(path: ".build/debug/Modules")
     let folder = sandbox.appending(path: ".build/snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

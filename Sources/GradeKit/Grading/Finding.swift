@@ -39,3 +39,19 @@ public enum Finding: Sendable, Equatable, Codable {
   /// How many chaffs the learner's tests caught.
   case chaffsCaught(caught: Int, total: Int)
 }
+
+extension Finding {
+  /// Whether the finding is the grader's or the workbook's problem rather than the learner's.
+  var isInfrastructure: Bool {
+    switch self {
+    case .infrastructure, .noCanonicalTests: true
+    default: false
+    }
+  }
+
+  /// Whether the finding means the task could not be graded at all, rather than failed.
+  var isGradingError: Bool {
+    if case .unavailable = self { return true }
+    return isInfrastructure
+  }
+}

@@ -55,11 +55,10 @@ public struct Grader: Sendable {
     } catch {
       return failed(error.message)
     }
-    let sandbox = Sandbox(
-      root: workbook.stateFolder.appending(path: "sandboxes/\(sandboxName)/\(lesson.folder)"), plan: plan, runner: runner)
+    let sandbox = Sandbox(root: workbook.sandboxFolder(sandboxName, of: lesson), plan: plan, runner: runner)
     let fingerprint = Fingerprint.of(
       plan.files, settings: "\(Self.resultFormat) timeout=\(timeout) all=\(listAllCanonicalTests)")
-    let cacheURL = sandbox.root.appending(path: ".build/grade-result.json")
+    let cacheURL = workbook.resultFile(sandboxName, of: lesson)
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: fingerprint) {
       var result = cached
@@ -114,11 +113,11 @@ public struct Grader: Sendable {
         }
       }
       if listAllCanonicalTests, plan.hasCanonicalTests {
-        jobs.append(("canonical", ["^" + NSRegularExpression.escapedPattern(for: lesson.testModule + ".")]))
+        jobs.append(("canonical", [Sandbox.filter(module: lesson.testModule)]))
       }
     }
     for variant in plan.variants where broken[.task(variant.taskNumber)] == nil {
-      jobs.append((variant.testModule, ["^" + NSRegularExpression.escapedPattern(for: variant.testModule + ".")]))
+      jobs.append((variant.testModule, [Sandbox.filter(module: variant.testModule)]))
     }
     let plannedJobs = jobs
     let deadline = ContinuousClock.now + timeout

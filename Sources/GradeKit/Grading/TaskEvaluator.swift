@@ -118,13 +118,6 @@ public enum TaskEvaluator {
 }
 
 extension Finding {
-  /// Whether the finding means the task could not be graded at all, rather than failed.
-  var isGradingError: Bool {
-    switch self {
-    case .infrastructure, .unavailable, .noCanonicalTests: true
-    default: false
-    }
-  }
 
   /// A one-line account, for machine-readable messages.
   var shortDescription: String? {

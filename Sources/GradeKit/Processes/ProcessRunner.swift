@@ -84,7 +84,7 @@ public struct ProcessRunner: Sendable {
 
     while termination == nil {
       if pipeOpen, poll(&pollDescriptor, 1, 20) > 0 {
-        pipeOpen = collector.read(from: readEnd)
+        pipeOpen = collector.drain(readEnd)
       } else if !pipeOpen {
         usleep(20_000)
       }
@@ -106,7 +106,7 @@ public struct ProcessRunner: Sendable {
     kill(-pid, SIGKILL)
     let drainDeadline = ContinuousClock.now + .seconds(1)
     while pipeOpen, ContinuousClock.now < drainDeadline {
-      if poll(&pollDescriptor, 1, 20) > 0 { pipeOpen = collector.read(from: readEnd) }
+      if poll(&pollDescriptor, 1, 20) > 0 { pipeOpen = collector.drain(readEnd) }
     }
     close(readEnd)
 
@@ -131,9 +131,9 @@ private struct OutputCollector {
   var discarded = 0
 
   /// Reads what is available; returns `false` at end of file.
-  mutating func read(from descriptor: Int32) -> Bool {
+  mutating func drain(_ descriptor: Int32) -> Bool {
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     if count <= 0 { return count < 0 && errno == EINTR }
     let room = max(0, limit - kept.count)
     kept.append(contentsOf: buffer[0..<min(room, count)])

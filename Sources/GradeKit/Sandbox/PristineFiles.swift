@@ -25,7 +25,7 @@ public struct PristineFiles: Sendable {
     let owned = Set(lesson.ownedFiles)
     var paths = ["Tests/\(lesson.testModule)"]
     for part in ["Sources", "Tests"] {
-      let names = (try? swiftFiles(in: workbook.starterFolder(of: lesson).appending(path: part))) ?? []
+      let names = swiftFiles(in: workbook.starterFolder(of: lesson).appending(path: part))
       paths += names.filter { !owned.contains("\(part)/\($0)") }.map { "Lessons/\(lesson.folder)/\(part)/\($0)" }
     }
     return paths

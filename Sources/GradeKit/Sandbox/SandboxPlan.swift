@@ -15,6 +15,8 @@ public struct SandboxPlan: Sendable {
     public var taskNumber: Int
     /// The chaff, or `nil` for the wheat.
     public var chaff: Chaff?
+    /// The variant's folder under `Variants/`, such as `T3V1`.
+    public var tag: String
     /// The library module's real name, such as `ExpectRequire_T3V1`.
     public var module: String
     /// The test module's name, such as `ExpectRequireLearnerTests_T3V1`.
@@ -57,7 +59,7 @@ public struct SandboxPlan: Sendable {
     let lessonPath = "Lessons/\(lesson.folder)"
 
     // The learner's module: canonical sources, then the learner's own files.
-    for name in try swiftFiles(in: starter.appending(path: "Sources")) where !owned.contains("Sources/\(name)") {
+    for name in swiftFiles(in: starter.appending(path: "Sources")) where !owned.contains("Sources/\(name)") {
       try add("\(lessonPath)/Sources/\(name)", from: starter.appending(path: "Sources/\(name)"), shownAs: "\(lessonPath)/Sources/\(name)")
     }
     for file in lesson.ownedFiles where file.hasPrefix("Sources/") {
@@ -66,7 +68,7 @@ public struct SandboxPlan: Sendable {
     let canonicalTests = workbook.canonicalTestFolder(of: lesson)
     let hasCanonicalTests = FileManager.default.fileExists(atPath: canonicalTests.path)
     if hasCanonicalTests {
-      for name in try swiftFiles(in: canonicalTests) {
+      for name in swiftFiles(in: canonicalTests) {
         let path = "Tests/\(lesson.testModule)/\(name)"
         try add(path, from: canonicalTests.appending(path: name), shownAs: path)
       }
@@ -79,13 +81,13 @@ public struct SandboxPlan: Sendable {
         unavailable[task.number] = "this copy of the workbook has no Solutions/\(lesson.folder), which holds the code your tests are checked against, so your instructor grades this task; run your tests yourself with swift test --filter \(lesson.learnerTestModule)"
         continue
       }
-      let solutionSources = try swiftFiles(in: solution.appending(path: "Sources"))
-      let canonicalLearnerTests = try swiftFiles(in: starter.appending(path: "Tests"))
+      let solutionSources = swiftFiles(in: solution.appending(path: "Sources"))
+      let canonicalLearnerTests = swiftFiles(in: starter.appending(path: "Tests"))
         .filter { !owned.contains("Tests/\($0)") }
       for (index, chaff) in ([nil] + spec.chaffs.map(Optional.some)).enumerated() {
         let tag = "T\(task.number)V\(index)"
         let variant = Variant(
-          taskNumber: task.number, chaff: chaff, module: "\(lesson.module)_\(tag)",
+          taskNumber: task.number, chaff: chaff, tag: tag, module: "\(lesson.module)_\(tag)",
           testModule: "\(lesson.learnerTestModule)_\(tag)")
         for name in solutionSources {
           var source = solution.appending(path: "Sources/\(name)")
@@ -142,7 +144,7 @@ public struct SandboxPlan: Sendable {
       }
     }
     for variant in variants where !excluded.contains(.task(variant.taskNumber)) {
-      let tag = variant.module.split(separator: "_").last.map(String.init) ?? variant.module
+      let tag = variant.tag
       targets.append("    .target(name: \"\(variant.module)\", path: \"Variants/\(tag)/Sources\"),")
       targets.append("""
             .testTarget(
@@ -192,7 +194,7 @@ public struct SandboxPlan: Sendable {
 }
 
 /// The `.swift` files directly in a folder, sorted; none when the folder does not exist.
-func swiftFiles(in folder: URL) throws(GradeError) -> [String] {
+func swiftFiles(in folder: URL) -> [String] {
   guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
   return names.filter { $0.hasSuffix(".swift") }.sorted()
 }
