@@ -94,7 +94,7 @@ public struct FeedbackRenderer: Sendable {
     case .timedOut(let running, let seconds):
       let names = running.map(quoted).joined(separator: ", ")
       return ["✘ Stopped after \(seconds) s (set the limit with --timeout)." + (running.isEmpty ? "" : " Still running: \(names)."),
-              "    A test that waits for something that never happens hangs: check every continuation is resumed."]
+              "    Look for a loop that never ends, or an await on something that never comes (a continuation never resumed)."]
     case .outputFlood(let running):
       let names = running.map(quoted).joined(separator: ", ")
       return ["✘ Stopped: the tests printed more than the grader keeps, without end." + (running.isEmpty ? "" : " Still running: \(names)."),

@@ -118,7 +118,6 @@ public enum TaskEvaluator {
 }
 
 extension Finding {
-
   /// A one-line account, for machine-readable messages.
   var shortDescription: String? {
     switch self {
