@@ -104,7 +104,22 @@ public struct Grader: Sendable {
       return failed(error.message)
     }
 
-    // Plan the test runs: one per implement task, one per variant.
+    let byLabel = runJobs(plannedJobs(lesson, plan: plan, broken: broken, listAllCanonicalTests: listAllCanonicalTests), in: sandbox)
+    let taskResults = lesson.tasks.map { evaluate($0, plan: plan, broken: broken, jobs: byLabel) }
+
+    var result = LessonResult(
+      lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
+      canonicalTestIDs: (byLabel["canonical"]?.tests ?? []).map(\.id))
+    result.ignoredEdits = ignored
+    let stable = !byLabel.values.contains { $0.timedOut || $0.infrastructureError != nil }
+    if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
+    return result
+  }
+
+  /// The test runs a lesson needs: one per implement task, one per variant, leaving out broken parts.
+  private func plannedJobs(
+    _ lesson: Lesson, plan: SandboxPlan, broken: [SandboxPlan.Part: [Diagnostic]], listAllCanonicalTests: Bool
+  ) -> [(label: String, filters: [String])] {
     var jobs: [(label: String, filters: [String])] = []
     if broken[.main] == nil {
       for task in lesson.tasks {
@@ -119,51 +134,40 @@ public struct Grader: Sendable {
     for variant in plan.variants where broken[.task(variant.taskNumber)] == nil {
       jobs.append((variant.testModule, [Sandbox.filter(module: variant.testModule)]))
     }
-    let plannedJobs = jobs
+    return jobs
+  }
+
+  /// Runs every job, as many at once as there are cores, under one shared deadline.
+  private func runJobs(_ jobs: [(label: String, filters: [String])], in sandbox: Sandbox) -> [String: JobResult] {
     let deadline = ContinuousClock.now + timeout
     let results = Mutex<[String: JobResult]>([:])
-    DispatchQueue.concurrentPerform(iterations: plannedJobs.count) { index in
-      let job = plannedJobs[index]
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+      let job = jobs[index]
       let result = sandbox.runTests(matching: job.filters, label: job.label, until: deadline)
       results.withLock { $0[job.label] = result }
     }
-    let byLabel = results.withLock { $0 }
+    return results.withLock { $0 }
+  }
 
-    // Evaluate every task.
+  /// One task's verdict from the jobs that ran for it.
+  private func evaluate(
+    _ task: LessonTask, plan: SandboxPlan, broken: [SandboxPlan.Part: [Diagnostic]], jobs: [String: JobResult]
+  ) -> TaskResult {
     let limit = Int(timeout.components.seconds)
-    var taskResults: [TaskResult] = []
-    for task in lesson.tasks {
-      if let reason = plan.unavailable[task.number] {
-        taskResults.append(TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)]))
-        continue
-      }
-      switch task.kind {
-      case .implement(let names):
-        if let errors = broken[.main] {
-          taskResults.append(compileFailure(task, errors))
-        } else {
-          taskResults.append(TaskEvaluator.implement(task, testNames: names, job: byLabel["task\(task.number)"] ?? JobResult(), seconds: limit))
-        }
-      case .writeTests(let spec):
-        if let errors = broken[.task(task.number)] {
-          taskResults.append(compileFailure(task, errors))
-          continue
-        }
-        let variants = plan.variants.filter { $0.taskNumber == task.number }
-        let jobsOfTask = variants.map { byLabel[$0.testModule] ?? JobResult() }
-        taskResults.append(TaskEvaluator.writeTests(
-          task, spec: spec, wheat: jobsOfTask.first ?? JobResult(), chaffs: Array(jobsOfTask.dropFirst()),
-          ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit))
-      }
+    if let reason = plan.unavailable[task.number] {
+      return TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)])
     }
-
-    var result = LessonResult(
-      lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
-      canonicalTestIDs: (byLabel["canonical"]?.tests ?? []).map(\.id))
-    result.ignoredEdits = ignored
-    let stable = !byLabel.values.contains { $0.timedOut || $0.infrastructureError != nil }
-    if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
-    return result
+    switch task.kind {
+    case .implement(let names):
+      if let errors = broken[.main] { return compileFailure(task, errors) }
+      return TaskEvaluator.implement(task, testNames: names, job: jobs["task\(task.number)"] ?? JobResult(), seconds: limit)
+    case .writeTests(let spec):
+      if let errors = broken[.task(task.number)] { return compileFailure(task, errors) }
+      let jobsOfTask = plan.variants.filter { $0.taskNumber == task.number }.map { jobs[$0.testModule] ?? JobResult() }
+      return TaskEvaluator.writeTests(
+        task, spec: spec, wheat: jobsOfTask.first ?? JobResult(), chaffs: Array(jobsOfTask.dropFirst()),
+        ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit)
+    }
   }
 
   private func compileFailure(_ task: LessonTask, _ errors: [Diagnostic]) -> TaskResult {
