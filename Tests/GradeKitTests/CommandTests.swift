@@ -12,7 +12,7 @@ struct CommandTests {
   func gradeWithOptions() throws {
     var options = Command.Options()
     options.format = .json
-    options.timeoutSeconds = 5
+    options.limits.seconds = 5
     options.color = .never
     options.useCache = false
     let parsed = try Command.parse(["2", "--format", "json", "--timeout=5", "mocking", "--color", "never", "--no-cache"])

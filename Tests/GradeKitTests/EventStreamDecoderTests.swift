@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GradeKit
 
@@ -71,17 +72,55 @@ struct EventStreamDecoderTests {
     #expect(report.interrupted.map(\.name) == ["hang()"])
   }
 
-  @Test("Lines of another schema version, unknown kinds and junk are ignored, not fatal")
+  @Test("Lines of another schema version and unknown kinds are ignored, not fatal")
   func unknownRecords() throws {
     let pass = try Fixture.text("pass.jsonl")
     let text = """
       {"version": 99, "kind": "event", "payload": {"kind": "testEnded", "testID": "X.y()/A.swift:1:1"}}
       {"version": 0, "kind": "attachment", "payload": {"kind": "something"}}
-      not json at all
       """ + "\n" + pass
     let report = TestRunReport(eventStream: text)
-    #expect(report.ignoredLines == 3)
+    #expect(report.ignoredLines == 2)
+    #expect(report.problems.isEmpty)
     #expect(report.tests.map(\.status) == [.passed])
+  }
+
+  @Test("A last line cut short by a kill is ignored, even in the middle of a character")
+  func cutLastLine() throws {
+    let hang = try Fixture.text("hang.jsonl")
+    var bytes = Array(hang.utf8)
+    bytes += Array(#"{"kind": "event", "payload": {"kind": "issueRecorded", "messages": [{"text": "a "#.utf8) + [0xE2, 0x86]
+    let report = TestRunReport(eventStream: Data(bytes))
+    #expect(report.problems.isEmpty)
+    #expect(report.interrupted.map(\.name) == ["hang()"])
+  }
+
+  /// The pass fixture's one test, for forging records about it.
+  static let passID = "FixtureTests.Outcomes/passes()/Outcomes.swift:7:4"
+  static let runEnded = #"{"kind": "event", "payload": {"kind": "runEnded"}, "version": 0}"#
+
+  @Test("A run is void when it does not add up", arguments: [
+    ("junk between records", "not json at all\n" + Self.runEnded),
+    ("a second end of a test",
+     #"{"kind": "event", "payload": {"kind": "testEnded", "testID": "\#(passID)"}, "version": 0}"# + "\n" + Self.runEnded),
+    ("an end for a test nobody announced",
+     #"{"kind": "event", "payload": {"kind": "testEnded", "testID": "Forged.t()/F.swift:1:1"}, "version": 0}"# + "\n" + Self.runEnded),
+    ("records after the run ended", Self.runEnded + "\n" + Self.runEnded),
+  ])
+  func voidRuns(_ label: String, tail: String) throws {
+    let pass = try Fixture.text("pass.jsonl")
+    let lines = pass.split(separator: "\n").dropLast().joined(separator: "\n")
+    let report = TestRunReport(eventStream: lines + "\n" + tail + "\n")
+    #expect(!report.problems.isEmpty, "\(label)")
+  }
+
+  @Test("A forged end of the run leaves the tests that never ended as a problem, not a pass")
+  func forgedRunEnd() throws {
+    // What the code under test can do: append a runEnded record to the stream and exit 0.
+    let hang = try Fixture.text("hang.jsonl")
+    let report = TestRunReport(eventStream: hang + Self.runEnded + "\n")
+    #expect(report.finished)
+    #expect(report.problems.contains { $0.contains("without a result for 1 test") })
   }
 
   @Test("An issue outside any test is kept apart, not lost")
@@ -105,21 +144,33 @@ struct EventStreamDecoderTests {
 
 @Suite("Reading compiler errors")
 struct DiagnosticTests {
-  @Test("Errors map from the sandbox to the learner's paths, once each")
+  @Test("Errors map from the sandbox's file names to the learner's paths, once each")
   func compileError() throws {
     let output = try Fixture.text("compile-error.txt")
     let errors = Diagnostic.errors(
-      inBuildOutput: output + output, sandboxRoot: "/SANDBOX",
-      displayPaths: ["Sources/Subject/Broken.swift": "Lessons/01-x/Sources/Broken.swift"])
+      inCompilerOutput: output + output, shownAs: ["Broken.swift": "Lessons/01-x/Sources/Broken.swift"])
     #expect(errors.count == 1)
     let error = try #require(errors.first)
     #expect(error.location == "Lessons/01-x/Sources/Broken.swift:1:38")
     #expect(error.message == "cannot find 'missingName' in scope")
   }
 
+  @Test("An error inside a macro expansion is put where the macro was written")
+  func macroExpansion() throws {
+    let output = """
+      /tmp/swift-generated-sources/@__swiftmacro_5Tests0031UserStoreTestsswift_tjBEfMX12_6_33_7requirefMf_.swift:1:1: error: call can throw but is not marked with 'try'
+      Testing.__checkValue(store.user(id: 1), expression: .__fromSyntaxNode("store.user(id: 1)"))
+      ^
+      UserStoreTests.swift:12:7: note: expanded code originates here
+      """
+    let errors = Diagnostic.errors(inCompilerOutput: output, shownAs: ["UserStoreTests.swift": "Lessons/01-x/Tests/UserStoreTests.swift"])
+    #expect(errors.map(\.location) == ["Lessons/01-x/Tests/UserStoreTests.swift:12:7"])
+    #expect(errors.first?.message == "call can throw but is not marked with 'try'")
+  }
+
   @Test("A linker error has no location but is still reported")
   func linkerError() {
-    let errors = Diagnostic.errors(inBuildOutput: "error: link command failed with exit code 1", sandboxRoot: "/S", displayPaths: [:])
+    let errors = Diagnostic.errors(inCompilerOutput: "error: link command failed with exit code 1", shownAs: [:])
     #expect(errors.map(\.message) == ["link command failed with exit code 1"])
     #expect(errors.first?.location == nil)
   }

@@ -15,7 +15,7 @@ extension App {
   func watch(_ name: String?, options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let grader = grader(workbook, options)
     let renderer = FeedbackRenderer(style: style(options))
-    let hints = HintStore(url: workbook.stateFolder.appending(path: "hints.json"))
+    let hints = HintStore(url: workbook.state.hints)
     guard let firstLesson = workbook.catalog.lessons.first else { throw .infrastructure("the catalog lists no lessons") }
     var lesson = firstUnfinished(in: workbook) ?? firstLesson
     if let name { lesson = try resolve([name], in: workbook)[0] }
@@ -69,7 +69,7 @@ extension App {
   /// The first lesson whose last grading did not pass, going by stored results.
   func firstUnfinished(in workbook: Workbook) -> Lesson? {
     workbook.catalog.lessons.first { lesson in
-      let last = ResultCache.latest(in: workbook.resultFile("learner", of: lesson))
+      let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
       return last?.passed != true
     }
   }

@@ -99,7 +99,7 @@ public struct App: Sendable {
   }
 
   func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
-    Grader(workbook: workbook, timeout: .seconds(options.timeoutSeconds), useCache: options.useCache)
+    Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
   }
 
   func style(_ options: Command.Options) -> Style {
@@ -135,7 +135,7 @@ public struct App: Sendable {
   private func grade(_ names: [String], options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)
     let grader = grader(workbook, options)
-    let hints = HintStore(url: workbook.stateFolder.appending(path: "hints.json"))
+    let hints = HintStore(url: workbook.state.hints)
     var results: [(Lesson, LessonResult)] = []
     for lesson in lessons {
       if options.format == .text {

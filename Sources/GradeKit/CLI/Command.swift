@@ -27,8 +27,8 @@ public enum Command: Equatable, Sendable {
   public struct Options: Equatable, Sendable {
     /// Text for people or JSON for machines.
     public var format: Format = .text
-    /// The per-lesson time limit for tests, in seconds.
-    public var timeoutSeconds: Int = 60
+    /// The limits on every run of a test binary; `--timeout`, `--memory` and `--processes` set them.
+    public var limits = BoxLimits()
     /// When to colour output.
     public var color: ColorChoice = .auto
     /// Whether to reuse the last result of an unchanged lesson.
@@ -80,7 +80,15 @@ public enum Command: Equatable, Sendable {
       case "--timeout":
         let text = try next()
         guard let seconds = Int(text), seconds > 0 else { throw .usage("--timeout takes a whole number of seconds, such as --timeout 120, not \(text).") }
-        options.timeoutSeconds = seconds
+        options.limits.seconds = seconds
+      case "--memory":
+        let text = try next()
+        guard let mebibytes = Int(text), mebibytes >= 256 else { throw .usage("--memory takes a whole number of MiB, at least 256, such as --memory 8192, not \(text).") }
+        options.limits.memoryBytes = mebibytes << 20
+      case "--processes":
+        let text = try next()
+        guard let count = Int(text), count >= 64 else { throw .usage("--processes takes a whole number, at least 64, such as --processes 1024, not \(text).") }
+        options.limits.processes = count
       case "--color", "--colour":
         let text = try next()
         guard let choice = ColorChoice(rawValue: text) else { throw .usage("--color takes auto, always or never, not \(text).") }
@@ -166,7 +174,9 @@ public enum Command: Equatable, Sendable {
 
     Options
       --format text|json              json: Exercism results.json v3 field names
-      --timeout SECONDS               time limit for one lesson's tests (default 60)
+      --timeout SECONDS               time limit for each run of a test binary (default 60)
+      --memory MIB                    address space for each run (default 4096)
+      --processes N                   processes and threads for each run (default 512; Linux 6.14 or later)
       --color auto|always|never       colour (auto: on a terminal, unless NO_COLOR is set)
       --no-cache                      grade again even if nothing changed
 

@@ -10,6 +10,9 @@ public struct LessonTask: Sendable, Equatable {
     case implement(tests: [String])
     /// The learner writes tests; they must pass on the wheat and catch every chaff.
     case writeTests(WriteTests)
+    /// A kind this grader does not know, as the catalog spells it: never graded as
+    /// another kind, and `grade check` names it.
+    case unknown(String)
   }
 
   /// What a write-tests task asks of the learner's tests.
@@ -44,10 +47,6 @@ public struct LessonTask: Sendable, Equatable {
     self.kind = kind
     self.files = files
     self.hints = hints
-    switch kind {
-    case .implement: declaredKind = "implement"
-    case .writeTests: declaredKind = "write-tests"
-    }
   }
 
   /// A task as the catalog file spells it.
@@ -66,17 +65,13 @@ public struct LessonTask: Sendable, Equatable {
     switch draft.kind {
     case "write-tests":
       kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases))
-    default:
-      // An unknown kind decodes as `implement` with no tests; `grade check`
-      // reports it through `unknownKind`, so a typo never grades silently.
+    case "implement":
       kind = .implement(tests: draft.tests ?? [])
+    default:
+      kind = .unknown(draft.kind)
     }
     self.init(number: number, title: draft.title, kind: kind, files: draft.files, hints: draft.hints)
-    self.declaredKind = draft.kind
   }
-
-  /// The kind string as written in the catalog, kept so `grade check` can name a typo.
-  public var declaredKind: String = ""
 
   /// The kinds this grader knows.
   public static let knownKinds: Set<String> = ["implement", "write-tests"]

@@ -55,19 +55,9 @@ public struct Workbook: Sendable {
     root.appending(path: "Tests/\(lesson.testModule)")
   }
 
-  /// Where the grader keeps its sandboxes and state, inside SwiftPM's own build folder
-  /// so that nothing it writes is ever committed.
-  public var stateFolder: URL { root.appending(path: ".build/grade") }
-
-  /// The sandbox of `lesson` named `name` (`learner`, `check-solution`, `class`, ...).
-  public func sandboxFolder(_ name: String, of lesson: Lesson) -> URL {
-    stateFolder.appending(path: "sandboxes/\(name)/\(lesson.folder)")
-  }
-
-  /// Where a sandbox keeps the result of its last grading.
-  public func resultFile(_ name: String, of lesson: Lesson) -> URL {
-    sandboxFolder(name, of: lesson).appending(path: ".build/grade-result.json")
-  }
+  /// Where the grader keeps its sandboxes and state for this checkout, inside SwiftPM's
+  /// own build folder so that nothing it writes is ever committed.
+  public var state: StateFolder { StateFolder(root: root.appending(path: ".build/grade")) }
 }
 
 /// Describes a decoding error in one line a maintainer can act on.

@@ -69,9 +69,9 @@ public struct Checker: Sendable {
     let readme = "Lessons/\(lesson.folder)/README.md"
     guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
-    let sandbox = workbook.sandboxFolder("check-solution", of: lesson)
-    let modules = sandbox.appending(path: ".build/debug/Modules")
-    let folder = sandbox.appending(path: ".build/snippets")
+    let sandbox = grader.state.sandbox("check-solution", of: lesson)
+    let modules = sandbox.appending(path: "build/module")
+    let folder = sandbox.appending(path: "snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let found = Mutex<[Breach]>([])
     DispatchQueue.concurrentPerform(iterations: snippets.count) { index in
@@ -81,7 +81,7 @@ public struct Checker: Sendable {
         try Data(snippet.source(module: lesson.module).utf8).write(to: file)
         let outcome = try grader.runner.run(
           ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-diagnostic-style=llvm",
-           "-I", modules.path, "-I", sandbox.appending(path: ".build/debug").path, file.path],
+           "-I", modules.path, "-module-cache-path", grader.state.moduleCache.path, file.path],
           until: .now + .seconds(120))
         if !outcome.succeeded {
           let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(3)

@@ -1,6 +1,12 @@
 import Foundation
 
-/// Everything one run of a test binary reported, read from its event stream.
+/// Everything one run of a test binary reported, read from its event stream, and whether it adds up.
+///
+/// The stream comes from inside the process under test, so code under test
+/// can write to it too. A run's report is only taken when it is whole: every
+/// test the run announced ended (or was skipped) exactly once, no test ended
+/// that was never announced, and nothing followed the run's end. Anything else
+/// is listed in `problems`, and the grader counts the run as void.
 public struct TestRunReport: Sendable, Equatable {
   /// Every test function the run knew about, in the order first seen.
   public var tests: [TestOutcome]
@@ -8,22 +14,38 @@ public struct TestRunReport: Sendable, Equatable {
   public var unattributedIssues: [IssueReport]
   /// Whether the run reported its end; `false` after a crash or a kill.
   public var finished: Bool
-  /// How many lines were skipped: malformed, another schema version, or an unknown kind.
+  /// How many lines were skipped: another schema version, or an unknown kind.
   public var ignoredLines: Int
+  /// Why the report cannot be trusted; empty when it adds up.
+  public var problems: [String]
 
   /// The tests that started and never ended.
   public var interrupted: [TestOutcome] { tests.filter { $0.status == .interrupted } }
 
   /// Decodes JSON Lines written with `--event-stream-version 0`.
+  ///
+  /// Bytes that are not UTF-8 (a kill in the middle of a character) spoil only their own line.
+  public init(eventStream data: Data) {
+    self.init(lines: data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Data($0) })
+  }
+
+  /// Decodes JSON Lines given as text.
   public init(eventStream text: String) {
+    self.init(eventStream: Data(text.utf8))
+  }
+
+  private init(lines: [Data]) {
     var order: [String] = []
     var byID: [String: TestOutcome] = [:]
-    var started: Set<String> = []
+    var announced: Set<String> = []
+    var ended: Set<String> = []
     // Suites get testStarted and testEnded events too; only functions are tests.
     var suites: Set<String> = []
     var unattributed: [IssueReport] = []
     var finished = false
     var ignored = 0
+    var malformed = 0
+    var problems: [String] = []
     let decoder = JSONDecoder()
 
     func outcome(_ id: String) -> TestOutcome {
@@ -36,19 +58,32 @@ public struct TestRunReport: Sendable, Equatable {
       if byID[value.id] == nil { order.append(value.id) }
       byID[value.id] = value
     }
+    func known(_ id: String, _ event: String) -> Bool {
+      if announced.contains(id) { return true }
+      problems.append("a \(event) event for a test the run never announced (\(id))")
+      return false
+    }
 
-    for line in text.split(whereSeparator: \.isNewline) where !line.isEmpty {
-      guard let record = try? decoder.decode(EventRecord.self, from: Data(line.utf8)),
-        record.version == nil || record.version == EventRecord.schemaVersion
-      else {
+    for (index, line) in lines.enumerated() {
+      guard let record = try? decoder.decode(EventRecord.self, from: line) else {
+        // The last line of a killed run may be cut short; anything else is not the library's.
+        if index != lines.count - 1 { malformed += 1 }
+        continue
+      }
+      guard record.version == nil || record.version == EventRecord.schemaVersion else {
         ignored += 1
         continue
+      }
+      if finished {
+        problems.append("the event stream went on after the run ended")
+        break
       }
       let payload = record.payload
       if record.kind == "event", let id = payload.testID, suites.contains(id), payload.kind != "issueRecorded" { continue }
       switch (record.kind, payload.kind) {
       case ("test", "function"):
-        guard let id = payload.id else { ignored += 1; continue }
+        guard let id = payload.id else { malformed += 1; continue }
+        if !announced.insert(id).inserted { problems.append("the test \(id) was announced twice") }
         var test = outcome(id)
         test.name = payload.name ?? test.name
         test.displayName = payload.displayName ?? payload.name ?? test.displayName
@@ -59,24 +94,28 @@ public struct TestRunReport: Sendable, Equatable {
       case ("test", _):
         if let id = payload.id { suites.insert(id) }
       case ("event", "testStarted"):
-        guard let id = payload.testID else { continue }
+        guard let id = payload.testID, known(id, "testStarted") else { continue }
         var test = outcome(id)
+        if test.status != .notRun { problems.append("the test \(id) started twice") }
         test.status = .interrupted  // Until a testEnded says otherwise.
-        started.insert(id)
         remember(test)
       case ("event", "testCaseStarted"):
-        guard let id = payload.testID else { continue }
+        guard let id = payload.testID, known(id, "testCaseStarted") else { continue }
         var test = outcome(id)
         test.caseCount += 1
         remember(test)
       case ("event", "testEnded"):
-        guard let id = payload.testID else { continue }
+        guard let id = payload.testID, known(id, "testEnded") else { continue }
         var test = outcome(id)
+        if test.status != .interrupted || !ended.insert(id).inserted {
+          problems.append("the test \(id) ended without starting, or twice")
+        }
         test.status = test.failures.isEmpty ? .passed : .failed
         remember(test)
       case ("event", "testSkipped"):
-        guard let id = payload.testID else { continue }
+        guard let id = payload.testID, known(id, "testSkipped") else { continue }
         var test = outcome(id)
+        if test.status != .notRun || !ended.insert(id).inserted { problems.append("the test \(id) was skipped after it started") }
         test.status = .skipped(payload._comments?.first)
         remember(test)
       case ("event", "issueRecorded"):
@@ -91,8 +130,11 @@ public struct TestRunReport: Sendable, Equatable {
           unattributed.append(issue)
           continue
         }
+        guard known(id, "issueRecorded") else { continue }
         var test = outcome(id)
         test.issues.append(issue)
+        // An issue after the end (from a task the test left running) still fails it.
+        if test.status == .passed { test.status = .failed }
         remember(test)
       case ("event", "runEnded"):
         finished = true
@@ -102,9 +144,17 @@ public struct TestRunReport: Sendable, Equatable {
         ignored += 1  // A record kind this schema version does not define.
       }
     }
+    if malformed > 0 { problems.append("\(malformed) line\(malformed == 1 ? "" : "s") of the event stream \(malformed == 1 ? "is" : "are") not Swift Testing's") }
+    if finished {
+      let silent = order.filter { announced.contains($0) && !ended.contains($0) }
+      if !silent.isEmpty {
+        problems.append("the run ended without a result for \(silent.count) test\(silent.count == 1 ? "" : "s"): " + silent.prefix(3).map { byID[$0]?.displayName ?? $0 }.joined(separator: ", "))
+      }
+    }
     self.tests = order.compactMap { byID[$0] }
     self.unattributedIssues = unattributed
     self.finished = finished
     self.ignoredLines = ignored
+    self.problems = problems
   }
 }

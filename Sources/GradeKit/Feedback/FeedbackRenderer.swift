@@ -110,6 +110,18 @@ public struct FeedbackRenderer: Sendable {
       return ["! Could not grade: \(message)"]
     case .noCanonicalTests(let names):
       return ["! The catalog names tests that do not exist: \(names.joined(separator: ", ")). This is the workbook's mistake; please report it."]
+    case .rejectedFile(let path, let reason):
+      return ["✘ \(path) was not graded: it \(reason)."]
+    case .voidRun(let problems):
+      return ["✘ The test run's own report does not add up, so none of its results count:"]
+        + problems.prefix(3).map { "    " + $0 }
+        + ["    Something in the test process wrote to its event stream or ended it early (exit, _exit)."]
+    case .runFailed(let message):
+      return ["! The tests could not start: \(message)"]
+    case .abnormalExit(let message):
+      return ["✘ \(message)."]
+    case .chaffUndecided(let chaff, let reason):
+      return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
     case .noLearnerTests:
       return ["✘ No tests yet: add @Test functions to your test file."]
     case .failsOnWheat(let test):

@@ -36,9 +36,13 @@ public enum ResultsJSON {
         message: result.lessonError ?? errorMessage(result),
         tests: result.tasks.flatMap { task in
           let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
-          let checks = task.checks.isEmpty
+          var checks = task.checks.isEmpty
             ? [CheckEntry(name: title, status: task.status, message: task.findings.compactMap(\.shortDescription).first)]
             : task.checks
+          // The JSON never says less than the verdict: a task that did not pass has a check that did not pass.
+          if task.status != .pass, checks.allSatisfy({ $0.status == .pass }) {
+            checks.append(CheckEntry(name: title, status: task.status, message: task.findings.compactMap(\.shortDescription).joined(separator: "; ")))
+          }
           return checks.map {
             Test(name: "Task \(task.taskNumber): \($0.name)", status: $0.status.rawValue, message: $0.message, output: $0.output, task_id: task.taskNumber)
           }

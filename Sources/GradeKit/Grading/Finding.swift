@@ -19,6 +19,15 @@ public enum Finding: Sendable, Equatable, Codable {
   case infrastructure(String)
   /// No test of the task's own was found: a catalog or file naming mistake.
   case noCanonicalTests([String])
+  /// An owned file was not graded: a link, a file outside the folder, too large, not UTF-8, missing.
+  case rejectedFile(path: String, reason: String)
+  /// The run's own report does not add up (a test that never reported an end, one
+  /// reported twice or never announced), so none of it counts.
+  case voidRun([String])
+  /// The test binary stopped before any test ran.
+  case runFailed(String)
+  /// Every test ended, and then the process exited abnormally.
+  case abnormalExit(String)
 
   // Findings of a task where the learner writes tests.
 
@@ -34,6 +43,9 @@ public enum Finding: Sendable, Equatable, Codable {
   case chaffMissed(Chaff)
   /// A learner's test crashed on this chaff, which must make tests fail cleanly.
   case chaffCaughtOnlyByCrash(Chaff)
+  /// The run against this chaff ended without a verdict (a time limit, endless output,
+  /// a run that could not start), which never counts as catching it.
+  case chaffUndecided(Chaff, reason: String)
   /// The learner's tests caught this chaff but reported fewer issues than it has.
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
   /// How many chaffs the learner's tests caught.
@@ -51,7 +63,9 @@ extension Finding {
 
   /// Whether the finding means the task could not be graded at all, rather than failed.
   var isGradingError: Bool {
-    if case .unavailable = self { return true }
-    return isInfrastructure
+    switch self {
+    case .unavailable, .voidRun, .runFailed: true
+    default: isInfrastructure
+    }
   }
 }

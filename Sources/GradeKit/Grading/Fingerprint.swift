@@ -17,13 +17,13 @@ struct Fingerprint {
 
   mutating func add(_ text: String) { add(text.utf8) }
 
-  /// Hashes every file of a plan, in path order, with the settings that change a result.
-  static func of(_ files: [String: Data], settings: String) -> String {
+  /// Hashes every input of a plan, in order, with the settings that change a result.
+  static func of(_ inputs: [(String, Data)], settings: [String]) -> String {
     var fingerprint = Fingerprint()
-    fingerprint.add(settings)
-    for path in files.keys.sorted() {
-      fingerprint.add(path)
-      fingerprint.add(files[path]!)
+    for setting in settings { fingerprint.add(setting) }
+    for (label, data) in inputs {
+      fingerprint.add(label)
+      fingerprint.add(data)
     }
     return String(fingerprint.value, radix: 16)
   }

@@ -1,32 +1,46 @@
 import Foundation
-import Synchronization
 
-/// Grades lessons: plans a sandbox, builds it, runs every job, and evaluates every task.
+/// Grades lessons: plans a sandbox, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {
   /// The workbook whose canonical files and solutions the grader uses.
   public var workbook: Workbook
-  /// How long one lesson's tests may run in all.
-  public var timeout: Duration
-  /// How long one build may take.
-  public var buildTimeout: Duration
+  /// Where sandboxes, built variants and results live.
+  public var state: StateFolder
+  /// The limits on every run of a test binary.
+  public var limits: BoxLimits
   /// Whether an unchanged lesson may be answered from its last result.
   public var useCache: Bool
-  /// Runs the compiler and the test binaries.
+  /// Runs the compiler and the boxes.
   public var runner: ProcessRunner
+  /// What this machine lets the box do.
+  public var isolation: Isolation
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-3"
+  static let resultFormat = "grade-results-4"
 
-  /// Creates a grader.
+  /// Creates a grader; `isolation` is probed when not given.
   public init(
-    workbook: Workbook, timeout: Duration = .seconds(60), buildTimeout: Duration = .seconds(900),
-    useCache: Bool = true, runner: ProcessRunner = ProcessRunner()
+    workbook: Workbook, state: StateFolder? = nil, limits: BoxLimits = BoxLimits(), useCache: Bool = true,
+    runner: ProcessRunner = ProcessRunner(), isolation: Isolation? = nil
   ) {
+    let state = state ?? workbook.state
     self.workbook = workbook
-    self.timeout = timeout
-    self.buildTimeout = buildTimeout
+    self.state = state
+    self.limits = limits
     self.useCache = useCache
     self.runner = runner
+    try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
+    self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
+  }
+
+  /// One run of a test binary that a lesson's grading needs.
+  enum Job: Hashable, Sendable {
+    /// The canonical tests of an implement task, against the learner's module.
+    case implement(task: Int)
+    /// Every canonical test, so `grade check` can find tests that belong to no task.
+    case allCanonicalTests
+    /// A write-tests task's tests against one of its variants (0 is the wheat).
+    case variant(task: Int, index: Int)
   }
 
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
@@ -55,10 +69,16 @@ public struct Grader: Sendable {
     } catch {
       return failed(error.message)
     }
-    let sandbox = Sandbox(root: workbook.sandboxFolder(sandboxName, of: lesson), plan: plan, runner: runner)
-    let fingerprint = Fingerprint.of(
-      plan.files, settings: "\(Self.resultFormat) timeout=\(timeout) all=\(listAllCanonicalTests)")
-    let cacheURL = workbook.resultFile(sandboxName, of: lesson)
+    let root = state.sandbox(sandboxName, of: lesson)
+    let sandbox = Sandbox(
+      root: root, plan: plan, compiler: Compiler(runner: runner, moduleCache: state.moduleCache),
+      box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs")),
+      state: state)
+    let cacheURL = state.result(sandboxName, of: lesson)
+    let fingerprint = Fingerprint.of(plan.fingerprintInputs, settings: [
+      Self.resultFormat, limits.summary, "all=\(listAllCanonicalTests)", String(reflecting: lesson),
+      Toolchain.version(runner: runner), "namespaces=\(isolation.namespaces)",
+    ])
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: fingerprint) {
       var result = cached
@@ -67,106 +87,102 @@ public struct Grader: Sendable {
       return result
     }
 
+    let testTasks = lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number)
     do {
-      try sandbox.sync()
+      try sandbox.sync([.module, .canonicalTests] + testTasks.map { .task($0) })
     } catch {
       return failed(error.message)
     }
-
-    // Build; if parts fail, build again without them so the rest can still be graded.
-    var broken: [SandboxPlan.Part: [Diagnostic]] = [:]
-    do {
-      var build = try sandbox.build(until: .now + buildTimeout)
-      if !build.outcome.succeeded {
-        if build.outcome.termination == .timedOut {
-          return failed("the build took longer than \(buildTimeout) and was stopped")
-        }
-        guard !build.errors.isEmpty else {
-          return failed("the build failed without a compiler error:\n\(build.outcome.output.suffix(1500))")
-        }
-        broken = Dictionary(grouping: build.errors) { SandboxPlan.part(ofSandboxPath: $0.sandboxPath) }
-        let allParts = Set([SandboxPlan.Part.main] + plan.variants.map { .task($0.taskNumber) })
-        if Set(broken.keys) != allParts {
-          do {
-            try Data(plan.manifest(excluding: Set(broken.keys)).utf8).write(to: sandbox.root.appending(path: "Package.swift"))
-          } catch {
-            return failed("cannot write \(sandbox.root.path)/Package.swift: \(error.localizedDescription)")
-          }
-          build = try sandbox.build(until: .now + buildTimeout)
-          if !build.outcome.succeeded {
-            // Parts that compiled alone can still fail to link together; report everything as broken.
-            for error in build.errors { broken[SandboxPlan.part(ofSandboxPath: error.sandboxPath), default: []].append(error) }
-            for part in allParts where broken[part] == nil { broken[part] = build.errors }
-          }
-        }
-      }
-    } catch {
-      return failed(error.message)
-    }
-
-    let byLabel = runJobs(plannedJobs(lesson, plan: plan, broken: broken, listAllCanonicalTests: listAllCanonicalTests), in: sandbox)
-    let taskResults = lesson.tasks.map { evaluate($0, plan: plan, broken: broken, jobs: byLabel) }
+    let built = sandbox.build(tasks: testTasks)
+    let results = runJobs(plannedJobs(lesson, built: built, testTasks: testTasks, listAllCanonicalTests: listAllCanonicalTests), in: sandbox, built: built)
+    let taskResults = lesson.tasks.map { evaluate($0, plan: plan, built: built, jobs: results) }
 
     var result = LessonResult(
       lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
-      canonicalTestIDs: (byLabel["canonical"]?.tests ?? []).map(\.id))
+      canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
     result.ignoredEdits = ignored
-    let stable = !byLabel.values.contains { $0.timedOut || $0.infrastructureError != nil }
+    // A result that hung on a time limit or on the machine may come out differently next time.
+    let stable = !results.values.contains { $0.timedOut || $0.infrastructureError != nil || $0.startFailure != nil }
+      && built.failures.isEmpty
     if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
     return result
   }
 
-  /// The test runs a lesson needs: one per implement task, one per variant, leaving out broken parts.
-  private func plannedJobs(
-    _ lesson: Lesson, plan: SandboxPlan, broken: [SandboxPlan.Part: [Diagnostic]], listAllCanonicalTests: Bool
-  ) -> [(label: String, filters: [String])] {
-    var jobs: [(label: String, filters: [String])] = []
-    if broken[.main] == nil {
+  /// The test runs a lesson needs: one per implement task, one per variant, leaving out what did not build.
+  private func plannedJobs(_ lesson: Lesson, built: Sandbox.Built, testTasks: [Int], listAllCanonicalTests: Bool) -> [Job] {
+    var jobs: [Job] = []
+    if built.usable(.canonicalTests) {
       for task in lesson.tasks {
-        if case .implement(let names) = task.kind, !names.isEmpty {
-          jobs.append(("task\(task.number)", names.map { Sandbox.filter(module: lesson.testModule, name: $0) }))
-        }
+        if case .implement(let names) = task.kind, !names.isEmpty { jobs.append(.implement(task: task.number)) }
       }
-      if listAllCanonicalTests, plan.hasCanonicalTests {
-        jobs.append(("canonical", [Sandbox.filter(module: lesson.testModule)]))
-      }
+      if listAllCanonicalTests { jobs.append(.allCanonicalTests) }
     }
-    for variant in plan.variants where broken[.task(variant.taskNumber)] == nil {
-      jobs.append((variant.testModule, [Sandbox.filter(module: variant.testModule)]))
+    for task in testTasks where built.usable(.task(task)) {
+      for index in (built.variantFolders[task] ?? []).indices { jobs.append(.variant(task: task, index: index)) }
     }
     return jobs
   }
 
-  /// Runs every job, as many at once as there are cores, under one shared deadline.
-  private func runJobs(_ jobs: [(label: String, filters: [String])], in sandbox: Sandbox) -> [String: JobResult] {
-    let deadline = ContinuousClock.now + timeout
-    let results = Mutex<[String: JobResult]>([:])
-    DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-      let job = jobs[index]
-      let result = sandbox.runTests(matching: job.filters, label: job.label, until: deadline)
-      results.withLock { $0[job.label] = result }
+  /// Runs every job, as many at once as there are cores, each in its own box with its own
+  /// time limit, in an order that says nothing about which variant is which.
+  private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
+    let lesson = sandbox.plan.lesson
+    let order = jobs.shuffled()
+    let results = LockedBox([Job: JobResult]())
+    DispatchQueue.concurrentPerform(iterations: order.count) { index in
+      let job = order[index]
+      let result: JobResult
+      switch job {
+      case .implement(let number):
+        guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { return }
+        result = sandbox.runTests(
+          sandbox.binary(.canonicalTests), library: sandbox.moduleLibrary,
+          filters: names.map { Sandbox.filter(module: lesson.testModule, name: $0) })
+      case .allCanonicalTests:
+        result = sandbox.runTests(sandbox.binary(.canonicalTests), library: sandbox.moduleLibrary)
+      case .variant(let task, let index):
+        let library = built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module))
+        result = sandbox.runTests(sandbox.binary(.task(task)), library: library)
+      }
+      results.update { $0[job] = result }
     }
-    return results.withLock { $0 }
+    return results.value
   }
 
   /// One task's verdict from the jobs that ran for it.
-  private func evaluate(
-    _ task: LessonTask, plan: SandboxPlan, broken: [SandboxPlan.Part: [Diagnostic]], jobs: [String: JobResult]
-  ) -> TaskResult {
-    let limit = Int(timeout.components.seconds)
+  private func evaluate(_ task: LessonTask, plan: SandboxPlan, built: Sandbox.Built, jobs: [Job: JobResult]) -> TaskResult {
+    let limit = limits.seconds
     if let reason = plan.unavailable[task.number] {
       return TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)])
     }
+    if let files = plan.rejected[task.number] {
+      let findings = files.map { Finding.rejectedFile(path: $0.path, reason: $0.reason) }
+      return TaskResult(
+        taskNumber: task.number, status: .fail, findings: findings,
+        checks: files.map { CheckEntry(name: "\($0.path) can be graded", status: .fail, message: "\($0.path) \($0.reason)") })
+    }
     switch task.kind {
     case .implement(let names):
-      if let errors = broken[.main] { return compileFailure(task, errors) }
-      return TaskEvaluator.implement(task, testNames: names, job: jobs["task\(task.number)"] ?? JobResult(), seconds: limit)
+      for part in [Sandbox.Part.module, .canonicalTests] {
+        if let errors = built.errors[part] { return compileFailure(task, errors) }
+        if let failure = built.failures[part] {
+          return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])
+        }
+      }
+      return TaskEvaluator.implement(task, testNames: names, job: jobs[.implement(task: task.number)] ?? JobResult(), seconds: limit)
     case .writeTests(let spec):
-      if let errors = broken[.task(task.number)] { return compileFailure(task, errors) }
-      let jobsOfTask = plan.variants.filter { $0.taskNumber == task.number }.map { jobs[$0.testModule] ?? JobResult() }
+      if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
+      if let failure = built.failures[.task(task.number)] {
+        return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])
+      }
+      let count = built.variantFolders[task.number]?.count ?? 0
+      let results = (0..<count).map { jobs[.variant(task: task.number, index: $0)] ?? JobResult() }
       return TaskEvaluator.writeTests(
-        task, spec: spec, wheat: jobsOfTask.first ?? JobResult(), chaffs: Array(jobsOfTask.dropFirst()),
+        task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst()),
         ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit)
+    case .unknown(let kind):
+      return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(
+        "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
     }
   }
 

@@ -10,6 +10,16 @@ public enum TaskEvaluator {
     if let problem = job.infrastructureError {
       findings.append(.infrastructure(problem))
     }
+    if !job.problems.isEmpty {
+      // None of a void run's results count, passes least of all.
+      return TaskResult(
+        taskNumber: task.number, status: .error, findings: [.voidRun(job.problems)],
+        checks: [CheckEntry(name: "the test run's report adds up", status: .error, message: job.problems.joined(separator: "; "))])
+    }
+    if let failure = job.startFailure {
+      findings.append(.runFailed(failure))
+      checks.append(CheckEntry(name: "the tests start", status: .error, message: failure))
+    }
     for test in job.tests {
       if let message = job.crashes[test.id] {
         findings.append(.testCrashed(test, message: message))
@@ -21,8 +31,13 @@ public enum TaskEvaluator {
         checks.append(CheckEntry(name: test.displayName, status: .pass))
       }
     }
+    if let exit = job.abnormalExit {
+      findings.append(.abnormalExit(exit))
+      checks.append(CheckEntry(name: "the test process ends cleanly", status: .fail, message: exit, output: job.outputTail))
+    }
     if job.flooded {
       findings.append(.outputFlood(running: job.hung))
+      checks.append(CheckEntry(name: "the tests stop printing", status: .fail, message: Finding.outputFlood(running: job.hung).shortDescription))
     }
     if job.timedOut {
       findings.append(.timedOut(running: job.hung, seconds: seconds))
@@ -56,8 +71,18 @@ public enum TaskEvaluator {
     var findings: [Finding] = []
     var checks: [CheckEntry] = []
 
+    // A void run anywhere voids the task: none of its results can be trusted.
+    let problems = ([wheat] + chaffs).flatMap(\.problems)
+    if !problems.isEmpty {
+      return TaskResult(
+        taskNumber: task.number, status: .error, findings: [.voidRun(problems)],
+        checks: [CheckEntry(name: "the test runs' reports add up", status: .error, message: problems.joined(separator: "; "))])
+    }
+
     // Valid: every test passes against the wheat. Otherwise the chaff results mean nothing.
     if let problem = wheat.infrastructureError { findings.append(.infrastructure(problem)) }
+    if let failure = wheat.startFailure { findings.append(.runFailed(failure)) }
+    if let exit = wheat.abnormalExit { findings.append(.abnormalExit(exit)) }
     let wheatTests = own(wheat)
     for test in wheatTests {
       if let message = wheat.crashes[test.id] {
@@ -90,14 +115,22 @@ public enum TaskEvaluator {
     for (chaff, job) in zip(spec.chaffs, chaffs) {
       let tests = own(job)
       let cleanFailures = tests.filter { $0.status == .failed && job.crashes[$0.id] == nil }
-      let crashed = tests.contains { job.crashes[$0.id] != nil } || (job.infrastructureError != nil && !job.timedOut)
+      let crashed = tests.contains { job.crashes[$0.id] != nil } || job.abnormalExit != nil
       let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
+      // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
+      let undecided: String? =
+        job.infrastructureError.map { "the run could not be graded: \($0)" }
+        ?? job.startFailure.map { "the tests did not start: \($0)" }
+        ?? (job.timedOut ? "your tests were still running when the \(seconds) s time limit ran out" : nil)
+        ?? (job.flooded ? "your tests printed without end and were stopped" : nil)
       var finding: Finding?
       if crashed && chaff.mustNotCrash == true {
         // Any crash counts against it, even beside a clean failure: a crash
         // takes every test still running in the process down with it.
         finding = .chaffCaughtOnlyByCrash(chaff)
-      } else if cleanFailures.isEmpty && !job.timedOut && !job.flooded && !crashed {
+      } else if cleanFailures.isEmpty && !crashed, let undecided {
+        finding = .chaffUndecided(chaff, reason: undecided)
+      } else if cleanFailures.isEmpty && !crashed {
         finding = .chaffMissed(chaff)
       } else if let needed = chaff.minimumIssues, mostIssues < needed {
         finding = .chaffNeedsMoreIssues(chaff, needed: needed, found: mostIssues)
@@ -130,6 +163,11 @@ extension Finding {
     case .compileErrors(let errors): errors.first.map { "\($0.location ?? "build"): error: \($0.message)" }
     case .unavailable(let text), .infrastructure(let text): text
     case .noCanonicalTests(let names): "no test named \(names.joined(separator: ", ")) was found"
+    case .rejectedFile(let path, let reason): "\(path) was not graded: it \(reason)"
+    case .voidRun(let problems): "the test run's report does not add up, so none of it counts: \(problems.prefix(3).joined(separator: "; "))"
+    case .runFailed(let message): "the tests could not run: \(message)"
+    case .abnormalExit(let message): message
+    case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
     case .noLearnerTests: "no tests found in your files yet"
     case .failsOnWheat(let test): "\(test.displayName) fails against a correct implementation: \(test.failures.first?.message ?? "")"
     case .crashesOnWheat(let test, let message): "\(test.displayName) crashes against a correct implementation: \(message)"

@@ -56,9 +56,11 @@ public enum Gradebook {
     }
   }
 
-  /// Quotes a CSV field when it needs it.
+  /// Quotes a CSV field when it needs it, and defuses one a spreadsheet would run as a formula.
   static func field(_ text: String) -> String {
-    let flat = text.replacingOccurrences(of: "\n", with: " ")
+    var flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+    // OWASP's advice for CSV injection: a cell starting with = + - @ (or a tab) is prefixed with '.
+    if let first = flat.first, "=+-@\t".contains(first) { flat = "'" + flat }
     guard flat.contains(where: { $0 == "," || $0 == "\"" }) else { return flat }
     return "\"" + flat.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a child process ended, and what it printed.
 public struct ProcessOutcome: Sendable, Equatable {
   /// How the process stopped.
@@ -21,11 +23,17 @@ public struct ProcessOutcome: Sendable, Equatable {
   /// Wall-clock seconds from start to end.
   public var seconds: Double
 
+  /// What the process wrote to descriptor 3, when the runner captured it.
+  public var events: Data?
+
   /// Whether the process exited with status 0.
   public var succeeded: Bool { termination == .exited(0) }
 
   /// Creates an outcome.
-  public init(termination: Termination, output: String, outputWasTruncated: Bool = false, seconds: Double = 0) {
+  public init(
+    termination: Termination, output: String, outputWasTruncated: Bool = false, seconds: Double = 0, events: Data? = nil
+  ) {
+    self.events = events
     self.termination = termination
     self.output = output
     self.outputWasTruncated = outputWasTruncated

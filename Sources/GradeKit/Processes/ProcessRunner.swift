@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,110 +12,165 @@ import Foundation
 /// The whole group is killed at the limit, so a hung test binary or a compiler it
 /// spawned never outlives the grader. Output past the cap is read and thrown away
 /// rather than left in the pipe, so a test that prints forever cannot block.
+///
+/// A test binary's event stream comes back on a second pipe, the child's
+/// descriptor 3 (`capturingEvents`), so it never lands in a file a test could find.
 public struct ProcessRunner: Sendable {
-  /// The most output kept, in bytes.
+  /// The most output kept, in bytes; past 16 times this much the process is stopped.
   public var outputLimit: Int
-  /// When a file watched with `run(..., watching:)` grows past this many bytes, the process is killed.
-  public var watchedFileLimit: Int
+  /// The most event-stream bytes read from descriptor 3; past it the process is stopped.
+  public var eventLimit: Int
 
   /// Creates a runner.
-  public init(outputLimit: Int = 1 << 20, watchedFileLimit: Int = 64 << 20) {
+  public init(outputLimit: Int = 1 << 20, eventLimit: Int = 64 << 20) {
     self.outputLimit = outputLimit
-    self.watchedFileLimit = watchedFileLimit
+    self.eventLimit = eventLimit
   }
+
+  /// What the child sees as its environment.
+  public enum Environment: Sendable {
+    /// The grader's own environment, with these variables added or replaced.
+    case inherited(adding: [String: String])
+    /// Exactly these variables and nothing of the grader's.
+    case exactly([String: String])
+  }
+
+  /// Pipes are made and handed to a child under this lock, and every descriptor is
+  /// marked close-on-exec before the lock is released, so one job's child never
+  /// holds another job's pipe open (which made concurrent jobs wait on each other).
+  private static let spawnLock = Mutex(())
 
   /// Runs `arguments[0]`, found on `PATH`, and waits until it ends or `deadline` passes.
   ///
   /// - Parameters:
   ///   - arguments: The program and its arguments.
   ///   - directory: The working directory, or `nil` for the grader's own.
-  ///   - environment: Variables added to the grader's environment.
+  ///   - environment: What the child's environment is.
   ///   - deadline: When to kill the process group.
-  ///   - watching: A file the process writes (an event stream) that must not grow without bound.
+  ///   - capturingEvents: Give the child a pipe as descriptor 3 and return what it writes there.
   public func run(
-    _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-    until deadline: ContinuousClock.Instant, watching watchedFile: URL? = nil
+    _ arguments: [String], in directory: URL? = nil, environment: Environment = .inherited(adding: [:]),
+    until deadline: ContinuousClock.Instant, capturingEvents: Bool = false
   ) throws(GradeError) -> ProcessOutcome {
     let start = ContinuousClock.now
-    var fds: [Int32] = [0, 0]
-    guard pipe(&fds) == 0 else { throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))") }
-    let (readEnd, writeEnd) = (fds[0], fds[1])
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
-    posix_spawn_file_actions_adddup2(&actions, writeEnd, 2)
-    posix_spawn_file_actions_addclose(&actions, readEnd)
-    posix_spawn_file_actions_addclose(&actions, writeEnd)
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A new process group, so that one kill reaches every process the child starts.
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-
-    var merged = ProcessInfo.processInfo.environment
-    merged.merge(environment) { _, new in new }
-    let environmentStrings = merged.map { "\($0.key)=\($0.value)" }
+    var environmentStrings: [String]
+    switch environment {
+    case .inherited(let added):
+      var merged = ProcessInfo.processInfo.environment
+      merged.merge(added) { _, new in new }
+      environmentStrings = merged.map { "\($0.key)=\($0.value)" }
+    case .exactly(let variables):
+      environmentStrings = variables.map { "\($0.key)=\($0.value)" }
+    }
+    environmentStrings.sort()
 
     // Glibc's Swift module hides posix_spawn_file_actions_addchdir_np, so a
     // shell changes folder and then becomes the program with exec.
     let argv = directory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0.path] + arguments } ?? arguments
 
-    var pid: pid_t = 0
-    let status = withCStrings(argv) { cArguments in
-      withCStrings(environmentStrings) { envp in
-        posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, envp)
+    let spawned: (pid: pid_t, output: Int32, events: Int32?) = try Self.spawnLock.withLock { _ throws(GradeError) in
+      let output = try Self.makePipe()
+      var events: (read: Int32, write: Int32)?
+      if capturingEvents {
+        guard let made = try? Self.makePipe() else {
+          close(output.read)
+          close(output.write)
+          throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))")
+        }
+        events = made
       }
-    }
-    close(writeEnd)
-    guard status == 0 else {
-      close(readEnd)
-      throw .infrastructure("could not start \(arguments[0]): \(String(cString: strerror(status)))")
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+      posix_spawn_file_actions_adddup2(&actions, output.write, 2)
+      if let events {
+        // dup2 clears close-on-exec on the copy, so descriptor 3 reaches the child.
+        posix_spawn_file_actions_adddup2(&actions, events.write, 3)
+      }
+
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      // A new process group, so that one kill reaches every process the child starts.
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      posix_spawnattr_setpgroup(&attributes, 0)
+
+      var pid: pid_t = 0
+      let status = withCStrings(argv) { cArguments in
+        withCStrings(environmentStrings) { envp in
+          posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, envp)
+        }
+      }
+      close(output.write)
+      if let events { close(events.write) }
+      guard status == 0 else {
+        close(output.read)
+        if let events { close(events.read) }
+        throw .infrastructure("could not start \(arguments[0]): \(String(cString: strerror(status)))")
+      }
+      return (pid, output.read, events?.read)
     }
 
-    var collector = OutputCollector(limit: outputLimit)
+    var output = PipeCollector(descriptor: spawned.output, keep: outputLimit)
+    var events = spawned.events.map { PipeCollector(descriptor: $0, keep: eventLimit) }
     var termination: ProcessOutcome.Termination?
     var exitStatus: Int32 = 0
-    var pollDescriptor = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-    var pipeOpen = true
+
+    func pump(milliseconds: Int32) {
+      var descriptors = [pollfd(fd: output.open ? output.descriptor : -1, events: Int16(POLLIN), revents: 0)]
+      if let events { descriptors.append(pollfd(fd: events.open ? events.descriptor : -1, events: Int16(POLLIN), revents: 0)) }
+      guard output.open || events?.open == true else {
+        usleep(UInt32(milliseconds) * 1000)
+        return
+      }
+      if poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 {
+        if descriptors[0].revents != 0 { output.drain() }
+        if descriptors.count > 1, descriptors[1].revents != 0 { events?.drain() }
+      }
+    }
 
     while termination == nil {
-      if pipeOpen, poll(&pollDescriptor, 1, 20) > 0 {
-        pipeOpen = collector.drain(readEnd)
-      } else if !pipeOpen {
-        usleep(20_000)
-      }
-      if waitpid(pid, &exitStatus, WNOHANG) == pid {
+      pump(milliseconds: 20)
+      if waitpid(spawned.pid, &exitStatus, WNOHANG) == spawned.pid {
         termination = Self.termination(fromWaitStatus: exitStatus)
         break
       }
       if ContinuousClock.now >= deadline {
         termination = .timedOut
-      } else if collector.discarded > outputLimit * 16 || watchedFile.map(fileSize) ?? 0 > watchedFileLimit {
+      } else if output.discarded > outputLimit * 16 || (events?.discarded ?? 0) > 0 {
         termination = .outputLimitExceeded
       }
       if termination != nil {
-        kill(-pid, SIGKILL)
-        waitpid(pid, &exitStatus, 0)
+        kill(-spawned.pid, SIGKILL)
+        waitpid(spawned.pid, &exitStatus, 0)
       }
     }
-    // Whatever the child left running in its group goes too, so the pipe reaches end of file.
-    kill(-pid, SIGKILL)
+    // Whatever the child left running in its group goes too, so the pipes reach end of file.
+    kill(-spawned.pid, SIGKILL)
     let drainDeadline = ContinuousClock.now + .seconds(1)
-    while pipeOpen, ContinuousClock.now < drainDeadline {
-      if poll(&pollDescriptor, 1, 20) > 0 { pipeOpen = collector.drain(readEnd) }
+    while output.open || events?.open == true, ContinuousClock.now < drainDeadline {
+      pump(milliseconds: 20)
     }
-    close(readEnd)
+    output.shut()
+    events?.shut()
 
     let elapsed = ContinuousClock.now - start
     return ProcessOutcome(
-      termination: termination ?? .exited(-1), output: collector.text,
-      outputWasTruncated: collector.discarded > 0,
-      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+      termination: termination ?? .exited(-1), output: output.text,
+      outputWasTruncated: output.discarded > 0,
+      seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+      events: events.map { Data($0.kept) })
+  }
+
+  /// A pipe whose two ends are close-on-exec. Call only under `spawnLock`.
+  private static func makePipe() throws(GradeError) -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))") }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+    return (fds[0], fds[1])
   }
 
   /// Decodes a `waitpid` status without the C macros, which Swift cannot import.
@@ -124,29 +180,42 @@ public struct ProcessRunner: Sendable {
   }
 }
 
-/// Keeps the first `limit` bytes a pipe delivers and counts the rest.
-private struct OutputCollector {
-  var limit: Int
+/// Keeps the first `keep` bytes a pipe delivers and counts the rest.
+private struct PipeCollector {
+  var descriptor: Int32
+  var keep: Int
   var kept: [UInt8] = []
   var discarded = 0
+  var open = true
 
-  /// Reads what is available; returns `false` at end of file.
-  mutating func drain(_ descriptor: Int32) -> Bool {
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-    if count <= 0 { return count < 0 && errno == EINTR }
-    let room = max(0, limit - kept.count)
-    kept.append(contentsOf: buffer[0..<min(room, count)])
-    discarded += max(0, count - room)
-    return true
+  init(descriptor: Int32, keep: Int) {
+    self.descriptor = descriptor
+    self.keep = keep
   }
 
-  var text: String { String(decoding: kept, as: UTF8.self) }
-}
+  /// Reads what is available; marks the pipe closed at end of file.
+  mutating func drain() {
+    guard open else { return }
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { return }
+    if count <= 0 {
+      open = false
+      return
+    }
+    let room = max(0, keep - kept.count)
+    kept.append(contentsOf: buffer[0..<min(room, count)])
+    discarded += max(0, count - room)
+  }
 
-private func fileSize(_ url: URL) -> Int {
-  var info = stat()
-  return stat(url.path, &info) == 0 ? Int(info.st_size) : 0
+  mutating func shut() {
+    if descriptor >= 0 { _ = close(descriptor) }
+    descriptor = -1
+    open = false
+  }
+
+  /// The bytes as text; invalid UTF-8 (a kill in the middle of a character) becomes U+FFFD.
+  var text: String { String(decoding: kept, as: UTF8.self) }
 }
 
 /// Calls `body` with a NULL-terminated array of C strings.

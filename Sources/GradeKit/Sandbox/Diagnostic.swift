@@ -8,8 +8,6 @@ public struct Diagnostic: Sendable, Equatable, Codable {
   public var column: Int?
   /// The compiler's message, such as `cannot find 'user' in scope`.
   public var message: String
-  /// The path inside the sandbox, which says which part of the sandbox failed to build.
-  var sandboxPath: String?
 
   /// Creates a diagnostic.
   public init(path: String?, line: Int?, column: Int?, message: String) {
@@ -26,32 +24,46 @@ public struct Diagnostic: Sendable, Equatable, Codable {
     return column.map { "\(path):\(line):\($0)" } ?? "\(path):\(line)"
   }
 
-  /// Reads the errors out of `swift build` output, once each, mapping sandbox paths
-  /// to the learner's with `displayPaths` (keys relative to `sandboxRoot`).
-  public static func errors(inBuildOutput output: String, sandboxRoot: String, displayPaths: [String: String]) -> [Diagnostic] {
+  /// Reads the errors out of `swiftc` output, once each.
+  ///
+  /// The grader compiles from a folder of copies, by bare file name, so an
+  /// error's path is a file name that `shownAs` maps to the path the learner
+  /// knows. An error inside a macro expansion is reported at a generated file;
+  /// the note "expanded code originates here" that follows it says where the
+  /// learner wrote the macro, and that is where the error is put.
+  public static func errors(inCompilerOutput output: String, shownAs: [String: String]) -> [Diagnostic] {
+    let lines = output.split(whereSeparator: \.isNewline).map(String.init)
     var seen: Set<String> = []
     var result: [Diagnostic] = []
-    let prefix = sandboxRoot.hasSuffix("/") ? sandboxRoot : sandboxRoot + "/"
-    for rawLine in output.split(whereSeparator: \.isNewline) {
-      let line = String(rawLine)
+    for (index, line) in lines.enumerated() {
       guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else { continue }
-      let message = String(line[marker.upperBound...])
-      var diagnostic = Diagnostic(path: nil, line: nil, column: nil, message: message)
+      var diagnostic = Diagnostic(path: nil, line: nil, column: nil, message: String(line[marker.upperBound...]))
       if marker.lowerBound != line.startIndex {
-        // path:line:column, where the path itself has no colons on Linux.
-        let parts = line[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard let path = parts.first, path.hasPrefix("/") else { continue }
-        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-        diagnostic.path = displayPaths[relative] ?? relative
-        diagnostic.sandboxPath = relative
-        diagnostic.line = parts.count > 1 ? Int(parts[1]) : nil
-        diagnostic.column = parts.count > 2 ? Int(parts[2]) : nil
+        var location = parseLocation(String(line[..<marker.lowerBound]))
+        if location.path.contains("swift-generated-sources") || location.path.contains("@__swiftmacro_") {
+          let origin = lines[(index + 1)...].prefix(40).first { $0.contains(": note: expanded code originates here") }
+          if let origin, let range = origin.range(of: ": note: ") {
+            location = parseLocation(String(origin[..<range.lowerBound]))
+          }
+        }
+        let name = location.path.split(separator: "/").last.map(String.init) ?? location.path
+        diagnostic.path = shownAs[location.path] ?? shownAs[name] ?? location.path
+        diagnostic.line = location.line
+        diagnostic.column = location.column
       }
-      // SwiftPM prints a summary line for a failed compile job; the real errors say more.
-      if diagnostic.path == nil, message.hasPrefix("fatalError") || message.contains("emit-module command failed") { continue }
-      let key = "\(diagnostic.location ?? ""):\(message)"
+      // The driver's summary of a failed job says less than the errors before it.
+      if diagnostic.path == nil, diagnostic.message.contains("command failed") || diagnostic.message.hasPrefix("fatalError") {
+        if !result.isEmpty { continue }
+      }
+      let key = "\(diagnostic.location ?? ""):\(diagnostic.message)"
       if seen.insert(key).inserted { result.append(diagnostic) }
     }
     return result
+  }
+
+  /// Splits `path:line:column`; the path itself has no colons on Linux.
+  private static func parseLocation(_ text: String) -> (path: String, line: Int?, column: Int?) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    return (parts.first ?? text, parts.count > 1 ? Int(parts[1]) : nil, parts.count > 2 ? Int(parts[2]) : nil)
   }
 }

@@ -9,6 +9,17 @@ enum FileSync {
   /// unlisted top-level entries alone; returns how many files it wrote or removed.
   @discardableResult
   static func sync(_ files: [String: Data], into root: URL) throws(GradeError) -> Int {
+    do {
+      return try syncInPlace(files, into: root)
+    } catch {
+      // Something there cannot be listed or removed by name (a file name that is not
+      // UTF-8, a folder where a file should be): start the folder afresh instead.
+      try? FileManager.default.removeItem(at: root)
+      return try syncInPlace(files, into: root)
+    }
+  }
+
+  private static func syncInPlace(_ files: [String: Data], into root: URL) throws(GradeError) -> Int {
     let manager = FileManager.default
     var changes = 0
     do {
@@ -19,8 +30,8 @@ enum FileSync {
         try data.write(to: url, options: .atomic)
         changes += 1
       }
-      // Remove stale files under the folders the plan owns (a file the learner deleted, a chaff renamed).
-      let roots = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) }).subtracting(["Package.swift"])
+      // Remove stale files under the folders the plan owns (a file the learner deleted, a task removed).
+      let roots = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) })
       for top in roots {
         guard let walker = manager.enumerator(atPath: root.appending(path: top).path) else { continue }
         for case let relative as String in walker {

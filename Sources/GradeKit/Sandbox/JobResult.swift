@@ -16,13 +16,25 @@ public struct JobResult: Sendable, Equatable, Codable {
   public var outputTail: String
   /// Set when the tests could not be run at all.
   public var infrastructureError: String?
+  /// Set when the binary stopped before any test ran (a library that would not load,
+  /// an exit during test discovery); it never counts as catching a chaff.
+  public var startFailure: String?
+  /// Set when every test ended and the process then exited abnormally
+  /// (ThreadSanitizer's status 66, a crash at exit).
+  public var abnormalExit: String?
+  /// Why the run's own report cannot be trusted: a test that never reported an
+  /// end, one that ended twice, one nobody announced. Such a run is void.
+  public var problems: [String] = []
 
   /// Creates a result.
   public init(
     tests: [TestOutcome] = [], crashes: [String: String] = [:], timedOut: Bool = false, flooded: Bool = false,
     hung: [TestOutcome] = [], unattributedIssues: [IssueReport] = [], outputTail: String = "",
-    infrastructureError: String? = nil
+    infrastructureError: String? = nil, startFailure: String? = nil, abnormalExit: String? = nil, problems: [String] = []
   ) {
+    self.startFailure = startFailure
+    self.abnormalExit = abnormalExit
+    self.problems = problems
     self.tests = tests
     self.crashes = crashes
     self.timedOut = timedOut

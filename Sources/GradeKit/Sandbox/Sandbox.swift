@@ -1,64 +1,191 @@
 import Foundation
 
-/// A lesson's sandbox package on disk: synced from a plan, built once, then run per job.
+/// A lesson's sandbox on disk: the plan's sources copied in, compiled once, then run per job in a box.
+///
+/// Layout, under `root`:
+/// - `src/module`, `src/canonical-tests`, `src/task-N`: the sources, copies only
+/// - `build/module`, `build/canonical-tests`, `build/task-N`: what `swiftc` made of them
+/// - `runs/`: one scratch folder per run of a test binary, removed after it
+///
+/// Variants are built once for every sandbox, under `StateFolder.variants`.
 public struct Sandbox: Sendable {
-  /// The sandbox's folder, kept between runs so builds are incremental.
+  /// The sandbox's folder, kept between runs so unchanged parts are not compiled again.
   public var root: URL
   /// What the sandbox holds.
   public var plan: SandboxPlan
-  /// Runs the compiler and the test binary.
-  public var runner: ProcessRunner
+  /// Compiles the parts.
+  public var compiler: Compiler
+  /// Runs the test binaries.
+  public var box: Box
+  /// Where built variants are shared.
+  public var state: StateFolder
 
   /// Creates a sandbox at `root` for `plan`.
-  public init(root: URL, plan: SandboxPlan, runner: ProcessRunner = ProcessRunner()) {
+  public init(root: URL, plan: SandboxPlan, compiler: Compiler, box: Box, state: StateFolder) {
     self.root = root
     self.plan = plan
-    self.runner = runner
+    self.compiler = compiler
+    self.box = box
+    self.state = state
   }
 
-  /// Writes the plan's files, touching only the ones that changed.
-  public func sync() throws(GradeError) {
-    try FileSync.sync(plan.files, into: root)
+  /// A part of the sandbox that compiles on its own.
+  public enum Part: Hashable, Sendable {
+    /// The learner's module.
+    case module
+    /// The canonical tests, against the learner's module.
+    case canonicalTests
+    /// The learner's tests of one write-tests task, against its wheat.
+    case task(Int)
+
+    /// The part's folder name under `src/` and `build/`.
+    var folderName: String {
+      switch self {
+      case .module: "module"
+      case .canonicalTests: "canonical-tests"
+      case .task(let number): "task-\(number)"
+      }
+    }
   }
 
-  /// The outcome of `swift build --build-tests`: the compiler errors, mapped to the learner's paths.
-  public struct BuildResult: Sendable {
-    /// How the build process ended.
-    public var outcome: ProcessOutcome
-    /// Errors in the learner's terms; empty when the build succeeded.
-    public var errors: [Diagnostic]
+  func sourceFolder(_ part: Part) -> URL { root.appending(path: "src/\(part.folderName)") }
+  func buildFolder(_ part: Part) -> URL { root.appending(path: "build/\(part.folderName)") }
+
+  /// The sources of a part as compiled: a test part gets the grader's `main`.
+  func sources(of part: Part) -> SandboxPlan.Sources {
+    switch part {
+    case .module: return plan.module
+    case .canonicalTests:
+      var sources = plan.canonicalTests
+      sources.add(Compiler.testMainName, Data(Compiler.testMain.utf8), shownAs: "(the grader's test runner)")
+      return sources
+    case .task(let number):
+      var sources = plan.learnerTests[number] ?? SandboxPlan.Sources()
+      sources.add(Compiler.testMainName, Data(Compiler.testMain.utf8), shownAs: "(the grader's test runner)")
+      return sources
+    }
   }
 
-  /// Builds the sandbox and its tests.
-  public func build(until deadline: ContinuousClock.Instant) throws(GradeError) -> BuildResult {
-    let outcome = try runner.run(
-      ["swift", "build", "--build-tests", "-Xswiftc", "-diagnostic-style=llvm"], in: root, until: deadline)
-    let errors = outcome.succeeded
-      ? [] : Diagnostic.errors(inBuildOutput: outcome.output, sandboxRoot: root.path, displayPaths: plan.displayPaths)
-    return BuildResult(outcome: outcome, errors: errors)
+  /// Writes every part's sources, touching only the files that changed.
+  public func sync(_ parts: [Part]) throws(GradeError) {
+    var files: [String: Data] = [:]
+    for part in parts {
+      for (name, data) in sources(of: part).files { files["\(part.folderName)/\(name)"] = data }
+    }
+    try FileSync.sync(files, into: root.appending(path: "src"))
   }
 
-  /// Runs the tests whose IDs match `filters` and folds their events into a result.
+  /// What building the sandbox gave.
+  public struct Built: Sendable {
+    /// Compile errors by part, in the learner's terms.
+    public var errors: [Part: [Diagnostic]] = [:]
+    /// Parts that could not be built for a reason that is not the learner's.
+    public var failures: [Part: String] = [:]
+    /// The built library folder of each variant of each write-tests task, the wheat first.
+    public var variantFolders: [Int: [URL]] = [:]
+
+    /// Whether a part and everything it needs built.
+    public func usable(_ part: Part) -> Bool {
+      let needs: [Part] = part == .canonicalTests ? [.module, .canonicalTests] : [part]
+      return needs.allSatisfy { errors[$0] == nil && failures[$0] == nil }
+    }
+  }
+
+  /// Compiles every part that has sources: the module and its canonical tests in
+  /// one chain, each write-tests task in another, the chains side by side.
+  public func build(tasks: [Int]) -> Built {
+    let chains: [[Part]] = [[.module, .canonicalTests]] + tasks.map { [.task($0)] }
+    let results = LockedBox(Built())
+    DispatchQueue.concurrentPerform(iterations: chains.count) { index in
+      var local = Built()
+      for part in chains[index] {
+        if part == .canonicalTests, !local.usable(.module) { break }
+        build(part, into: &local)
+      }
+      results.update { built in
+        built.errors.merge(local.errors) { $1 }
+        built.failures.merge(local.failures) { $1 }
+        built.variantFolders.merge(local.variantFolders) { $1 }
+      }
+    }
+    return results.value
+  }
+
+  private func build(_ part: Part, into built: inout Built) {
+    let sources = sources(of: part)
+    let lesson = plan.lesson
+    let names = sources.files.keys.sorted()
+    let result: Compiler.Result
+    switch part {
+    case .module:
+      guard !names.isEmpty else { return }
+      result = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: buildFolder(part))
+    case .canonicalTests:
+      guard !plan.canonicalTests.files.isEmpty else { return }
+      result = compiler.tests(
+        module: lesson.testModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
+        libraryFolder: buildFolder(.module), into: buildFolder(part))
+    case .task(let number):
+      var folders: [URL] = []
+      for variant in plan.variants[number] ?? [] {
+        switch VariantLibrary.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
+        case .success(let folder): folders.append(folder)
+        case .failure(let error):
+          built.failures[part] = error.message
+          return
+        }
+      }
+      built.variantFolders[number] = folders
+      guard let wheat = folders.first else { return }
+      result = compiler.tests(
+        module: lesson.learnerTestModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
+        libraryFolder: wheat, into: buildFolder(part))
+    }
+    if result.timedOut {
+      built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
+    } else if !result.succeeded {
+      let errors = Diagnostic.errors(inCompilerOutput: result.output, shownAs: sources.shownAs)
+      if errors.isEmpty {
+        built.failures[part] = "the compiler failed without an error message: \(result.output.suffix(1500))"
+      } else {
+        built.errors[part] = errors
+      }
+    }
+  }
+
+  /// The test binary of a part.
+  public func binary(_ part: Part) -> URL { buildFolder(part).appending(path: "tests") }
+
+  /// The learner's module's library.
+  public var moduleLibrary: URL { buildFolder(.module).appending(path: Compiler.libraryName(plan.lesson.module)) }
+
+  /// Runs the tests of `binary` whose IDs match `filters`, against `library`, and folds their events into a result.
   ///
   /// A first run is parallel, as `swift test` would run it. If the process
   /// crashes, the tests run again one at a time, skipping each test that
   /// crashed, so that one `fatalError` names its test and hides no other result.
-  public func runTests(matching filters: [String], label: String, until deadline: ContinuousClock.Instant) -> JobResult {
+  /// Each run is a fresh box with its own time limit.
+  public func runTests(_ binary: URL, library: URL, filters: [String] = []) -> JobResult {
     var result = JobResult()
     var finalTests: [String: TestOutcome] = [:]
     var order: [String] = []
     var skips: [String] = []
     var serial = false
 
-    for attempt in 0..<6 {
-      let run: (ProcessOutcome, TestRunReport)
+    for _ in 0..<6 {
+      var arguments = ["--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
+                       "--event-stream-version", "\(EventRecord.schemaVersion)"]
+      for filter in filters { arguments += ["--filter", filter] }
+      for skip in skips { arguments += ["--skip", skip] }
+      if serial { arguments.append("--no-parallel") }
+      let outcome: ProcessOutcome
       do {
-        run = try runOnce(filters: filters, skips: skips, serial: serial, label: "\(label)-\(attempt)", until: deadline)
+        outcome = try box.run(binary, library: library, arguments: arguments)
       } catch {
         result.infrastructureError = error.message
         break
       }
-      let (outcome, report) = run
+      let report = TestRunReport(eventStream: outcome.events ?? Data())
       result.outputTail = String(outcome.output.suffix(500))
       for test in report.tests where test.status != .notRun || finalTests[test.id] == nil {
         if finalTests[test.id] == nil { order.append(test.id) }
@@ -67,6 +194,7 @@ public struct Sandbox: Sendable {
         finalTests[test.id] = test
       }
       result.unattributedIssues += report.unattributedIssues
+      result.problems += report.problems
 
       switch outcome.termination {
       case .timedOut:
@@ -75,8 +203,15 @@ public struct Sandbox: Sendable {
       case .outputLimitExceeded:
         result.flooded = true
         result.hung = report.interrupted
-      case .exited(let code) where report.finished && (code == 0 || code == 1):
-        break
+      case .exited(let code) where report.finished:
+        if code == 0, report.tests.contains(where: { $0.status == .failed }) {
+          result.problems.append("the test binary exited with status 0 although tests failed")
+        } else if code != 0 && code != 1 {
+          // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
+          result.abnormalExit = "every test ended, then the process exited with status \(code)"
+        }
+      case .signaled where report.finished:
+        result.abnormalExit = "every test ended, then \(describe(outcome.termination))"
       default:
         let interrupted = report.interrupted
         if !serial {
@@ -84,9 +219,7 @@ public struct Sandbox: Sendable {
           continue
         }
         guard let crashed = interrupted.first else {
-          if !report.finished {
-            result.infrastructureError = "the test binary stopped before running any test: \(Self.fatalMessage(in: outcome) ?? describe(outcome.termination))"
-          }
+          result.startFailure = "the test binary stopped before any test ran: \(Self.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"
           break
         }
         result.crashes[crashed.id] = Self.fatalMessage(in: outcome) ?? describe(outcome.termination)
@@ -97,37 +230,6 @@ public struct Sandbox: Sendable {
     }
     result.tests = order.compactMap { finalTests[$0] }
     return result
-  }
-
-  private func runOnce(
-    filters: [String], skips: [String], serial: Bool, label: String, until deadline: ContinuousClock.Instant
-  ) throws(GradeError) -> (ProcessOutcome, TestRunReport) {
-    let eventsFolder = root.appending(path: ".build/grade-events")
-    try? FileManager.default.createDirectory(at: eventsFolder, withIntermediateDirectories: true)
-    let events = eventsFolder.appending(path: "\(label).jsonl")
-    try? FileManager.default.removeItem(at: events)
-
-    var arguments = testCommand()
-    for filter in filters { arguments += ["--filter", filter] }
-    for skip in skips { arguments += ["--skip", skip] }
-    if serial { arguments.append("--no-parallel") }
-    arguments += ["--event-stream-output-path", events.path, "--event-stream-version", "\(EventRecord.schemaVersion)"]
-
-    // The backtracer's symbolication takes seconds per crash and adds nothing a learner reads.
-    let outcome = try runner.run(arguments, in: root, environment: ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"], until: deadline, watching: events)
-    let text = (try? String(contentsOf: events, encoding: .utf8)) ?? ""
-    return (outcome, TestRunReport(eventStream: text))
-  }
-
-  /// The command that runs the sandbox's Swift Testing tests.
-  private func testCommand() -> [String] {
-    let binary = root.appending(path: ".build/debug/\(SandboxPlan.packageName)PackageTests.xctest")
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: binary.path, isDirectory: &isFolder), !isFolder.boolValue {
-      // Linux: the test product is an executable; running it directly skips SwiftPM's start-up.
-      return [binary.path, "--testing-library", "swift-testing"]
-    }
-    return ["swift", "test", "--skip-build", "--disable-xctest"]
   }
 
   /// A filter that matches exactly the tests named by `name`, such as `UserStoreTests` or
@@ -170,8 +272,10 @@ private func signalName(_ signal: Int32) -> String {
   case 4: "SIGILL, a Swift runtime trap such as fatalError or a force unwrap of nil"
   case 5: "SIGTRAP, a Swift runtime trap"
   case 6: "SIGABRT"
-  case 9: "SIGKILL"
+  case 9: "SIGKILL, often the memory limit"
   case 11: "SIGSEGV, a bad memory access"
+  case 24: "SIGXCPU, the CPU-time limit"
+  case 25: "SIGXFSZ, a file over the size limit"
   default: "signal \(signal)"
   }
 }

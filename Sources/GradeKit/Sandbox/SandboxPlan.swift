@@ -1,195 +1,170 @@
 import Foundation
 
-/// The files of one lesson's sandbox package, where each came from, and its manifest.
+/// What one lesson's grading compiles, from where, and what it cannot grade.
 ///
-/// A sandbox holds the workbook's canonical files plus only the files the
-/// learner owns, so edits to canonical tests count for nothing and a compile
-/// error in one lesson never reaches another. For each task where the learner
-/// writes tests, it also holds one copy of those tests per variant (the wheat
-/// and every chaff), each compiled against its own module with
-/// `-module-alias`, so that one build serves every variant.
+/// The learner's module holds the workbook's canonical sources plus only the
+/// files the learner owns, so edits to canonical files count for nothing. For
+/// each task where the learner writes tests, the plan holds those tests and
+/// the task's variants: the wheat (the solution's sources) and each chaff (the
+/// same sources with one file replaced). Every variant is compiled under the
+/// lesson's own module name, so the learner's tests cannot tell them apart.
 public struct SandboxPlan: Sendable {
-  /// One module the learner's tests of a task are compiled against.
-  public struct Variant: Sendable, Equatable {
-    /// The write-tests task this variant belongs to.
-    public var taskNumber: Int
-    /// The chaff, or `nil` for the wheat.
-    public var chaff: Chaff?
-    /// The variant's folder under `Variants/`, such as `T3V1`.
-    public var tag: String
-    /// The library module's real name, such as `ExpectRequire_T3V1`.
-    public var module: String
-    /// The test module's name, such as `ExpectRequireLearnerTests_T3V1`.
-    public var testModule: String
+  /// Swift files compiled as one module: file name to contents, and where the learner knows each.
+  public struct Sources: Sendable, Equatable {
+    /// Contents by file name.
+    public var files: [String: Data] = [:]
+    /// The path the learner knows each file by, such as `Lessons/01-x/Sources/A.swift`.
+    public var shownAs: [String: String] = [:]
+
+    /// Adds a file.
+    mutating func add(_ name: String, _ data: Data, shownAs shown: String) {
+      files[name] = data
+      shownAs[name] = shown
+    }
   }
 
-  /// The lesson the sandbox grades.
-  public var lesson: Lesson
-  /// File contents by path relative to the sandbox root, `Package.swift` included.
-  public var files: [String: Data]
-  /// The path a learner knows each sandbox file by, such as `Lessons/01-x/Sources/A.swift`.
-  public var displayPaths: [String: String]
-  /// The variants for write-tests tasks.
-  public var variants: [Variant]
-  /// Tasks that cannot be graded from these files, with the reason.
-  public var unavailable: [Int: String]
+  /// One implementation a write-tests task's tests run against.
+  public struct Variant: Sendable, Equatable {
+    /// The chaff, or `nil` for the wheat.
+    public var chaff: Chaff?
+    /// Its sources, compiled as the lesson's module.
+    public var sources: Sources
+  }
 
+  /// An owned file that was not graded, and why.
+  public struct RejectedFile: Sendable, Equatable, Codable {
+    /// The path the learner knows it by.
+    public var path: String
+    /// Why, completing "this file ...".
+    public var reason: String
+  }
+
+  /// The lesson graded.
+  public var lesson: Lesson
+  /// The learner's module: canonical sources and the learner's own.
+  public var module = Sources()
+  /// The canonical tests, run against the learner's module.
+  public var canonicalTests = Sources()
+  /// The learner's tests of each write-tests task, with the lesson's canonical test helpers.
+  public var learnerTests: [Int: Sources] = [:]
+  /// The variants of each write-tests task, the wheat first.
+  public var variants: [Int: [Variant]] = [:]
+  /// Tasks that cannot be graded from this copy of the workbook, with the reason.
+  public var unavailable: [Int: String] = [:]
+  /// Owned files that were not graded, by the task that owns them.
+  public var rejected: [Int: [RejectedFile]] = [:]
   /// Handed-out versions of canonical files the learner edited.
   var pristine: PristineFiles
-  /// The workbook's folder, to tell its canonical files by path.
-  var workbookRoot: URL
 
-  /// The package name, which fixes the test binary's name.
-  public static let packageName = "Sandbox"
-
-  /// Plans a sandbox for `lesson`, taking owned files from `learnerFolder`
+  /// Plans the grading of `lesson`, taking owned files from `learnerFolder`
   /// (a folder laid out like `Lessons/NN-slug`) and everything else from `workbook`.
   public init(workbook: Workbook, lesson: Lesson, learnerFolder: URL, pristine: PristineFiles = .none) throws(GradeError) {
     self.lesson = lesson
     self.pristine = pristine
-    self.workbookRoot = workbook.root
-    files = [:]
-    displayPaths = [:]
-    variants = []
-    unavailable = [:]
-
     let starter = workbook.starterFolder(of: lesson)
     let solution = workbook.solutionFolder(of: lesson)
     let owned = Set(lesson.ownedFiles)
     let lessonPath = "Lessons/\(lesson.folder)"
+    let isOwnCheckout = learnerFolder.standardizedFileURL.path == starter.standardizedFileURL.path
 
     // The learner's module: canonical sources, then the learner's own files.
     for name in swiftFiles(in: starter.appending(path: "Sources")) where !owned.contains("Sources/\(name)") {
-      try add("\(lessonPath)/Sources/\(name)", from: starter.appending(path: "Sources/\(name)"), shownAs: "\(lessonPath)/Sources/\(name)")
+      module.add(name, try canonical(starter.appending(path: "Sources/\(name)"), workbook), shownAs: "\(lessonPath)/Sources/\(name)")
     }
-    for file in lesson.ownedFiles where file.hasPrefix("Sources/") {
-      try addOwned(file, to: "\(lessonPath)/\(file)", learnerFolder: learnerFolder, shownAs: "\(lessonPath)/\(file)")
-    }
-    let canonicalTests = workbook.canonicalTestFolder(of: lesson)
-    let hasCanonicalTests = FileManager.default.fileExists(atPath: canonicalTests.path)
-    if hasCanonicalTests {
-      for name in swiftFiles(in: canonicalTests) {
-        let path = "Tests/\(lesson.testModule)/\(name)"
-        try add(path, from: canonicalTests.appending(path: name), shownAs: path)
+    for task in lesson.tasks {
+      for file in task.files where file.hasPrefix("Sources/") {
+        let name = String(file.dropFirst("Sources/".count))
+        switch OwnedFile.read(file, in: learnerFolder) {
+        case .success(let data):
+          module.add(name, data, shownAs: "\(lessonPath)/\(file)")
+        case .failure(let refusal):
+          rejected[task.number, default: []].append(RejectedFile(path: "\(lessonPath)/\(file)", reason: refusal.reason))
+          // The handed-out file stands in, so the lesson's other tasks still compile.
+          if !isOwnCheckout, let handedOut = try? Data(contentsOf: starter.appending(path: file)) {
+            module.add(name, handedOut, shownAs: "\(lessonPath)/\(file)")
+          }
+        }
       }
     }
+    let canonicalFolder = workbook.canonicalTestFolder(of: lesson)
+    for name in swiftFiles(in: canonicalFolder) {
+      canonicalTests.add(name, try canonical(canonicalFolder.appending(path: name), workbook), shownAs: "Tests/\(lesson.testModule)/\(name)")
+    }
 
-    // One module and one copy of the learner's tests per variant of each write-tests task.
+    // Each write-tests task: the learner's tests, and the variants they run against.
+    let helpers = swiftFiles(in: starter.appending(path: "Tests")).filter { !owned.contains("Tests/\($0)") }
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
-      guard FileManager.default.fileExists(atPath: solution.appending(path: "Sources").path) else {
+      var tests = Sources()
+      for name in helpers {
+        tests.add(name, try canonical(starter.appending(path: "Tests/\(name)"), workbook), shownAs: "\(lessonPath)/Tests/\(name)")
+      }
+      for file in task.files {
+        switch OwnedFile.read(file, in: learnerFolder) {
+        case .success(let data):
+          tests.add(String(file.split(separator: "/").last ?? ""), data, shownAs: "\(lessonPath)/\(file)")
+        case .failure(let refusal):
+          rejected[task.number, default: []].append(RejectedFile(path: "\(lessonPath)/\(file)", reason: refusal.reason))
+        }
+      }
+      learnerTests[task.number] = tests
+
+      let solutionSources = solution.appending(path: "Sources")
+      guard FileManager.default.fileExists(atPath: solutionSources.path) else {
         unavailable[task.number] = "this copy of the workbook has no Solutions/\(lesson.folder), which holds the code your tests are checked against, so your instructor grades this task; run your tests yourself with swift test --filter \(lesson.learnerTestModule)"
         continue
       }
-      let solutionSources = swiftFiles(in: solution.appending(path: "Sources"))
-      let canonicalLearnerTests = swiftFiles(in: starter.appending(path: "Tests"))
-        .filter { !owned.contains("Tests/\($0)") }
-      for (index, chaff) in ([nil] + spec.chaffs.map(Optional.some)).enumerated() {
-        let tag = "T\(task.number)V\(index)"
-        let variant = Variant(
-          taskNumber: task.number, chaff: chaff, tag: tag, module: "\(lesson.module)_\(tag)",
-          testModule: "\(lesson.learnerTestModule)_\(tag)")
-        for name in solutionSources {
-          var source = solution.appending(path: "Sources/\(name)")
-          var shown = "Solutions/\(lesson.folder)/Sources/\(name)"
-          if let chaff {
-            let replacement = solution.appending(path: "Chaffs/\(chaff.name)/\(name)")
-            if FileManager.default.fileExists(atPath: replacement.path) {
-              source = replacement
-              shown = "Solutions/\(lesson.folder)/Chaffs/\(chaff.name)/\(name)"
-            }
-          }
-          try add("Variants/\(tag)/Sources/\(name)", from: source, shownAs: shown)
-        }
-        for name in canonicalLearnerTests {
-          try add("Variants/\(tag)/Tests/\(name)", from: starter.appending(path: "Tests/\(name)"), shownAs: "\(lessonPath)/Tests/\(name)")
-        }
-        for file in task.files {
-          try addOwned(file, to: "Variants/\(tag)/\(file)", learnerFolder: learnerFolder, shownAs: "\(lessonPath)/\(file)")
-        }
-        variants.append(variant)
+      var wheat = Sources()
+      for name in swiftFiles(in: solutionSources) {
+        wheat.add(name, try trusted(solutionSources.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/Sources/\(name)")
       }
-    }
-    self.hasCanonicalTests = hasCanonicalTests
-    files["Package.swift"] = Data(manifest(excluding: []).utf8)
-  }
-
-  /// Whether the lesson has a canonical test folder.
-  public var hasCanonicalTests: Bool = false
-
-  /// A part of the sandbox that builds or fails on its own.
-  public enum Part: Hashable, Sendable {
-    /// The learner's module and the canonical tests.
-    case main
-    /// The variants of one write-tests task.
-    case task(Int)
-  }
-
-  /// The part a sandbox-relative path belongs to.
-  public static func part(ofSandboxPath path: String?) -> Part {
-    guard let path, path.hasPrefix("Variants/T"),
-      let number = Int(path.dropFirst("Variants/T".count).prefix { $0.isNumber })
-    else { return .main }
-    return .task(number)
-  }
-
-  /// The generated `Package.swift`, leaving out parts that do not compile.
-  public func manifest(excluding excluded: Set<Part>) -> String {
-    var targets: [String] = []
-    if !excluded.contains(.main) {
-      targets.append("    .target(name: \"\(lesson.module)\", path: \"Lessons/\(lesson.folder)/Sources\"),")
-      if hasCanonicalTests {
-        targets.append(
-          "    .testTarget(name: \"\(lesson.testModule)\", dependencies: [\"\(lesson.module)\"], path: \"Tests/\(lesson.testModule)\"),")
+      var taskVariants = [Variant(chaff: nil, sources: wheat)]
+      for chaff in spec.chaffs {
+        var sources = wheat
+        let folder = solution.appending(path: "Chaffs/\(chaff.name)")
+        for name in swiftFiles(in: folder) {
+          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/Chaffs/\(chaff.name)/\(name)")
+        }
+        taskVariants.append(Variant(chaff: chaff, sources: sources))
       }
+      variants[task.number] = taskVariants
     }
-    for variant in variants where !excluded.contains(.task(variant.taskNumber)) {
-      let tag = variant.tag
-      targets.append("    .target(name: \"\(variant.module)\", path: \"Variants/\(tag)/Sources\"),")
-      targets.append("""
-            .testTarget(
-              name: "\(variant.testModule)", dependencies: ["\(variant.module)"], path: "Variants/\(tag)/Tests",
-              swiftSettings: [.unsafeFlags(["-module-alias", "\(lesson.module)=\(variant.module)"])]),
-        """)
-    }
-    return """
-      // swift-tools-version: 6.1
-      // Generated by `grade` for lesson \(lesson.number); it is rewritten on every run.
-      import PackageDescription
-
-      let package = Package(
-        name: "\(Self.packageName)",
-        platforms: [.macOS(.v15)],
-        targets: [
-      \(targets.joined(separator: "\n"))
-        ]
-      )
-
-      """
   }
 
-  private mutating func add(_ path: String, from source: URL, shownAs shown: String) throws(GradeError) {
-    let prefix = workbookRoot.path + "/"
+  /// A canonical file: git's handed-out version when the learner edited it, else the workbook's.
+  private func canonical(_ source: URL, _ workbook: Workbook) throws(GradeError) -> Data {
+    let prefix = workbook.root.path + "/"
     if source.path.hasPrefix(prefix), let handedOut = pristine.contents[String(source.path.dropFirst(prefix.count))] {
-      // The learner edited a canonical file; their edit counts for nothing.
-      files[path] = handedOut
-      displayPaths[path] = shown
-      return
+      return handedOut
     }
+    return try trusted(source)
+  }
+
+  /// A file of the workbook's own.
+  private func trusted(_ source: URL) throws(GradeError) -> Data {
     guard let data = try? Data(contentsOf: source) else {
       throw .infrastructure("cannot read \(source.path); the workbook looks incomplete (git status shows what changed)")
     }
-    files[path] = data
-    displayPaths[path] = shown
+    return data
   }
 
-  private mutating func addOwned(_ file: String, to path: String, learnerFolder: URL, shownAs shown: String) throws(GradeError) {
-    let source = learnerFolder.appending(path: file)
-    guard let data = try? Data(contentsOf: source) else {
-      throw .usage("\(shown) is missing. It is your file for this lesson: restore it with `git checkout -- \(shown)` or `swift run grade reset \(lesson.number)`.")
+  /// Every input of the plan, for the result cache's key.
+  var fingerprintInputs: [(String, Data)] {
+    var inputs: [(String, Data)] = []
+    func add(_ label: String, _ sources: Sources) {
+      for name in sources.files.keys.sorted() { inputs.append(("\(label)/\(name)", sources.files[name]!)) }
     }
-    files[path] = data
-    displayPaths[path] = shown
+    add("module", module)
+    add("canonical-tests", canonicalTests)
+    for (task, tests) in learnerTests.sorted(by: { $0.key < $1.key }) { add("task\(task)", tests) }
+    for (task, list) in variants.sorted(by: { $0.key < $1.key }) {
+      for (index, variant) in list.enumerated() { add("task\(task)-variant\(index)", variant.sources) }
+    }
+    for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
+      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.reason)".utf8))) }
+    }
+    for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data(reason.utf8))) }
+    return inputs
   }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs one test binary as untrusted code: limits in, a report out that the binary cannot write.
+///
+/// In the spirit of ioi/isolate. On Linux, where the kernel lets an
+/// unprivileged user make namespaces, each run gets its own: no network, a
+/// PID namespace whose every process dies with the run (`setsid` children
+/// included), and a file system that shows only the system's folders and the
+/// toolchain, read-only, with a fresh `/tmp` and the run's scratch folder as
+/// the only places it can write. The binary and its library always sit at the
+/// same paths, `/box/bin`, and the environment is always the same, so nothing
+/// a test can observe says which variant of the code it was linked against.
+/// Elsewhere, runs still get the limits, a minimal environment and their own
+/// folder, and `isolation.notice` says what is off.
+public struct Box: Sendable {
+  /// The limits on every run.
+  public var limits: BoxLimits
+  /// What this machine lets the box do.
+  public var isolation: Isolation
+  /// Starts the processes.
+  public var runner: ProcessRunner
+  /// Where run folders are made and removed again.
+  public var scratchParent: URL
+
+  /// Creates a box.
+  public init(limits: BoxLimits, isolation: Isolation, runner: ProcessRunner, scratchParent: URL) {
+    self.limits = limits
+    self.isolation = isolation
+    self.runner = runner
+    self.scratchParent = scratchParent
+  }
+
+  /// Runs `binary` with `library` beside it under its own file name, and returns how it
+  /// ended, what it printed, and the event stream it wrote to descriptor 3.
+  public func run(_ binary: URL, library: URL?, arguments: [String]) throws(GradeError) -> ProcessOutcome {
+    let run = scratchParent.appending(path: UUID().uuidString)
+    let manager = FileManager.default
+    do {
+      try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
+      try manager.createDirectory(at: run.appending(path: "work"), withIntermediateDirectories: true)
+    } catch {
+      throw .infrastructure("cannot make a run folder in \(scratchParent.path): \(error.localizedDescription)")
+    }
+    defer { try? manager.removeItem(at: run) }
+
+    let limitWords = [
+      "/usr/bin/prlimit", "--as=\(limits.memoryBytes)", "--fsize=\(limits.fileSizeBytes)",
+      "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(limits.seconds + 5)", "--",
+    ]
+    let command: [String]
+    if isolation.namespaces {
+      command = [
+        "unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
+        "--", "/bin/sh", "-c", BoxScript.namespaced, "box",
+        run.appending(path: "root").path, run.appending(path: "work").path, binary.path, library?.path ?? "",
+        isolation.toolchain, "\(limits.scratchBytes)", "\(limits.processes)",
+      ] + limitWords + ["/usr/bin/env", "-i"] + BoxEnvironment.words + ["/box/bin/tests"] + arguments
+    } else {
+      let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []
+      command = ["/bin/sh", "-c", BoxScript.plain, "box", run.path, binary.path, library?.path ?? ""]
+        + limited + ["/usr/bin/env", "-i"] + BoxEnvironment.words + [run.appending(path: "bin/tests").path] + arguments
+    }
+    return try runner.run(
+      command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
+      until: .now + .seconds(limits.seconds), capturingEvents: true)
+  }
+}

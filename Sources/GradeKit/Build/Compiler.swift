@@ -1,0 +1,115 @@
+import Foundation
+
+/// Compiles a lesson's modules with `swiftc` directly: each library once, as a
+/// shared library with library evolution, and each set of tests once, as an
+/// executable linked against whichever library sits beside it at run time.
+///
+/// SwiftPM would compile a learner's tests once per variant, each under its own
+/// module name, and a test could read that name. Here every variant of a lesson
+/// is a `lib<Module>.so` with the same module name and the same interface, so
+/// one test binary runs against any of them, and a test sees the same names,
+/// paths and arguments whichever it is linked against.
+public struct Compiler: Sendable {
+  /// Starts `swiftc`.
+  public var runner: ProcessRunner
+  /// Clang's module cache.
+  public var moduleCache: URL
+  /// How long one compile may take.
+  public var timeout: Duration
+
+  /// Creates a compiler.
+  public init(runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900)) {
+    self.runner = runner
+    self.moduleCache = moduleCache
+    self.timeout = timeout
+  }
+
+  /// What a compile did.
+  public struct Result: Sendable {
+    /// The compiler's errors, with their paths as `swiftc` printed them.
+    public var output: String
+    /// Whether the product is there to use.
+    public var succeeded: Bool
+    /// Whether an earlier compile of the same inputs was reused.
+    public var reused: Bool
+    /// Whether the compiler ran out of time.
+    public var timedOut: Bool = false
+  }
+
+  /// The flags every compile shares: Swift 6 mode, no optimization, testable.
+  static let commonFlags = ["-swift-version", "6", "-Onone", "-parse-as-library", "-diagnostic-style=llvm"]
+
+  /// Compiles the files `names` in `sourceFolder` into `folder/lib<module>.so` and
+  /// `folder/<module>.swiftmodule`.
+  ///
+  /// The compiler runs in `sourceFolder` and is given bare file names, so
+  /// `#filePath` in the product is a file name: no variant's folder shows.
+  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL) -> Result {
+    let arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", module,
+                     "-enable-testing", "-enable-library-evolution", "-module-cache-path", moduleCache.path]
+      + Self.commonFlags
+      + ["-emit-module-path", folder.appending(path: "\(module).swiftmodule").path,
+         "-o", folder.appending(path: Self.libraryName(module)).path]
+      + names
+    return compile(arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) }, into: folder, product: Self.libraryName(module))
+  }
+
+  /// Compiles the files `names` in `sourceFolder`, with the grader's `main` (which must be
+  /// among them, from `testMain`), into `folder/tests`, linked against the library of
+  /// `libraryModule` in `libraryFolder` and looking for it beside itself at run time.
+  public func tests(module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL) -> Result {
+    let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
+    let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
+      + Self.commonFlags
+      + ["-I", libraryFolder.path, "-L", libraryFolder.path, "-l\(libraryModule)",
+         // $ORIGIN: the library is found beside the binary, wherever the box puts the two.
+         // -z now: a library missing a symbol fails at start-up, never half way through a test.
+         "-Xlinker", "-rpath", "-Xlinker", "$ORIGIN", "-Xlinker", "-z", "-Xlinker", "now",
+         "-o", folder.appending(path: "tests").path]
+      + names
+    return compile(arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) } + [interface], into: folder, product: "tests")
+  }
+
+  /// The file name of a module's shared library.
+  public static func libraryName(_ module: String) -> String { "lib\(module).so" }
+
+  /// Runs `arguments` unless `folder` already holds `product` built from the same inputs.
+  private func compile(_ arguments: [String], in sourceFolder: URL, inputs: [URL], into folder: URL, product: String) -> Result {
+    var fingerprint = Fingerprint()
+    fingerprint.add(Toolchain.version(runner: runner))
+    fingerprint.add(sourceFolder.path)
+    for argument in arguments { fingerprint.add(argument) }
+    for input in inputs { fingerprint.add((try? Data(contentsOf: input)) ?? Data()) }
+    let stamp = folder.appending(path: "\(product).inputs")
+    let key = String(fingerprint.value, radix: 16)
+    let manager = FileManager.default
+    if (try? String(contentsOf: stamp, encoding: .utf8)) == key, manager.fileExists(atPath: folder.appending(path: product).path) {
+      return Result(output: "", succeeded: true, reused: true)
+    }
+    try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    try? manager.removeItem(at: stamp)
+    do {
+      let outcome = try runner.run(arguments, in: sourceFolder, until: .now + timeout)
+      if outcome.succeeded { try? Data(key.utf8).write(to: stamp, options: .atomic) }
+      return Result(output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut)
+    } catch {
+      return Result(output: "error: \(error.message)", succeeded: false, reused: false)
+    }
+  }
+
+  /// The file name of the test binary's `main`, which no lesson may use.
+  public static let testMainName = "__GradeTestMain.swift"
+
+  /// The test binary's `main`: Swift Testing's own entry point, as SwiftPM's generated runner calls it.
+  public static let testMain = """
+    // Written by grade: the entry point of a graded test binary.
+    import Testing
+
+    @main struct __GradeTestMain {
+      static func main() async {
+        await Testing.__swiftPMEntryPoint() as Never
+      }
+    }
+
+    """
+}

@@ -1,0 +1,12 @@
+import Synchronization
+
+/// A value shared by concurrent jobs, read and changed under a lock.
+final class LockedBox<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+
+  init(_ value: Value) { mutex = Mutex(value) }
+
+  func update(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
+
+  var value: Value { mutex.withLock { $0 } }
+}
