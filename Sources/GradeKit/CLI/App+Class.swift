@@ -8,7 +8,18 @@ extension App {
   ) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)
     let folder = URL(fileURLWithPath: submissions, relativeTo: currentFolder).standardizedFileURL
-    let graded = try ClassGrader(grader: grader(workbook, options), progress: writeError).grade(submissions: folder, lessons: lessons)
+    let state = options.work.map { StateFolder(root: URL(fileURLWithPath: $0, relativeTo: currentFolder).standardizedFileURL) }
+      ?? ClassGrader.defaultState(for: workbook)
+    let root = workbook.root.standardizedFileURL.path + "/"
+    if (state.root.standardizedFileURL.path + "/").hasPrefix(root) {
+      throw .usage("--work \(state.root.path) is inside the workbook; class grading keeps students' code outside it. Choose a folder elsewhere.")
+    }
+    var classGrader = grader(workbook, options)
+    classGrader = Grader(workbook: workbook, state: state, limits: classGrader.limits, useCache: options.useCache, isolation: classGrader.isolation)
+    if let notice = classGrader.isolation.notice {
+      writeError("grade: \(notice) Students' code can then reach your files: grade in a container or a throwaway account.")
+    }
+    let graded = try ClassGrader(grader: classGrader, progress: writeError).grade(submissions: folder, lessons: lessons)
     switch options.format {
     case .json:
       write("[" + graded.map { "{\"student\": \(jsonString($0.student)), \"results\": \(ResultsJSON.encode($0.results))}" }.joined(separator: ",\n") + "]")

@@ -33,6 +33,8 @@ public enum Command: Equatable, Sendable {
     public var color: ColorChoice = .auto
     /// Whether to reuse the last result of an unchanged lesson.
     public var useCache = true
+    /// Where `grade class` keeps its sandboxes (`--work`); outside the workbook.
+    public var work: String?
 
     /// Creates default options.
     public init() {}
@@ -97,6 +99,8 @@ public enum Command: Equatable, Sendable {
         options.useCache = false
       case "--report":
         report = try next()
+      case "--work":
+        options.work = try next()
       case "--step":
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--step takes a step number from 1, not \(text).") }
@@ -161,7 +165,8 @@ public enum Command: Equatable, Sendable {
     Instructors
       swift run grade class DIR [N ...] [--report OUT]
                                       grade one folder per student in DIR; OUT gets gradebook.csv,
-                                      feedback/<student>.txt and results/<student>.json
+                                      feedback/<student>.txt and results/<student>.json;
+                                      --work DIR keeps the sandboxes there (default: a folder in the system's temp)
       swift run grade release DIR     write a student copy without Solutions/ into DIR
 
     Presenters

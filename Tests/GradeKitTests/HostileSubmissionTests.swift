@@ -1,0 +1,365 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+extension Tag {
+  /// Tests that build and grade real submissions: seconds each, not milliseconds.
+  @Tag static var slow: Self
+}
+
+/// Submissions that try to fool, escape or confuse the grader, graded for real.
+///
+/// Each starts as lesson 1's solution, where every task passes, and changes one
+/// thing; each checks the verdict, the words, and that nothing outside the
+/// sandbox changed. `swift test --filter HostileSubmissionTests` runs them alone.
+@Suite("Hostile submissions", .tags(.slow))
+struct HostileSubmissionTests {
+  let lab = HostileLab.shared
+
+  @Test("The untouched solution passes every task, so each case below shows one change")
+  func solutionPasses() throws {
+    let result = lab.grade(try lab.learner("solution"))
+    #expect(result.tasks.map(\.status) == [.pass, .pass, .pass], "\(result.tasks)")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Every variant shows a test the same names, paths, arguments, environment, folder and files")
+  func variantsLookAlike() throws {
+    // The test reports what it can see as an issue; the issue must read the same on every variant.
+    let solution = lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Sources/UserStore.swift").path
+    let folder = try lab.learner("observer") { folder in
+      try HostileLab.write(HostileLab.userStoreTest(#"""
+            let environment = ProcessInfo.processInfo.environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            let seen = [
+              #fileID, #filePath, String(reflecting: UserStore.self), String(reflecting: User.self),
+              CommandLine.arguments.joined(separator: " "), environment.joined(separator: " "),
+              FileManager.default.currentDirectoryPath,
+              "solutions readable: \(FileManager.default.isReadableFile(atPath: "\#(solution)"))",
+              "workbook visible: \(FileManager.default.fileExists(atPath: "\#(lab.workbook.root.path)"))",
+              "files: \((try? FileManager.default.contentsOfDirectory(atPath: "/box/bin"))?.sorted() ?? [])",
+            ]
+            Issue.record(Comment(rawValue: seen.joined(separator: " | ")))
+        """#), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let plan = try SandboxPlan(workbook: lab.workbook, lesson: lab.lesson, learnerFolder: folder)
+    let root = lab.grader.state.sandbox("observer-direct", of: lab.lesson)
+    let sandbox = Sandbox(
+      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache),
+      box: Box(limits: lab.grader.limits, isolation: lab.grader.isolation, runner: lab.grader.runner, scratchParent: root.appending(path: "runs")),
+      state: lab.grader.state)
+    try sandbox.sync([.task(2)])
+    let built = sandbox.build(tasks: [2])
+    let folders = try #require(built.variantFolders[2])
+    #expect(folders.count == 5)
+    let seen = folders.map { variant in
+      let job = sandbox.runTests(sandbox.binary(.task(2)), library: variant.appending(path: Compiler.libraryName("ExpectRequire")))
+      let seen = job.tests.flatMap(\.issues).map(\.comments).flatMap { $0 }.joined()
+      // Without namespaces each run has a folder of its own, named at random: it says nothing of the variant.
+      return seen.replacing(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "RUN")
+    }
+    #expect(Set(seen).count == 1, "the variants looked different: \(seen)")
+    let first = try #require(seen.first)
+    #expect(!first.isEmpty)
+    #expect(!first.contains("_T2V"), "a variant's tag shows: \(first)")
+    if lab.grader.isolation.namespaces {
+      #expect(first.contains("solutions readable: false"))
+      #expect(first.contains("workbook visible: false"))
+    }
+    #expect(!first.contains("HOME=\(NSHomeDirectory())") || NSHomeDirectory() == "/tmp")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Code under test that forges the end of the run and exits 0 does not pass")
+  func forgedRunEnd() throws {
+    let folder = try lab.learner("forger") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      var text = try String(contentsOf: path, encoding: .utf8)
+      // The first call of validate writes a runEnded record to every descriptor that
+      // might be the event stream, then leaves before any test can report.
+      text = text.replacingOccurrences(of: "import Foundation", with: """
+        import Foundation
+        #if canImport(Glibc)
+        import Glibc
+        #endif
+        func forge() {
+          let line = #"{"kind":"event","payload":{"kind":"runEnded"},"version":0}"# + "\\n"
+          for descriptor in Int32(3)...Int32(20) { _ = line.withCString { write(descriptor, $0, strlen($0)) } }
+          for argument in CommandLine.arguments where argument.hasPrefix("/") {
+            if let handle = FileHandle(forWritingAtPath: argument) { handle.seekToEndOfFile(); handle.write(Data(line.utf8)) }
+          }
+          _exit(0)
+        }
+        """)
+      text = text.replacingOccurrences(of: "func validate(_ score: Int) throws(ScoreError) -> Int {", with: "func validate(_ score: Int) throws(ScoreError) -> Int {\n    forge()")
+      try HostileLab.write(text, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status != .pass)
+    #expect(result.words(1).contains("does not add up") || result.words(1).contains("crashed") || result.words(1).contains("exited"), "\(result.words(1))")
+    #expect(result.task(2).status == .pass)
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A test that ends the process with exit(0) before reporting does not pass", arguments: ["exit(0)", "exit(1)", "_exit(0)"])
+  func exitInTest(_ call: String) throws {
+    let folder = try lab.learner("exit-\(call.filter(\.isLetter))\(call.filter(\.isNumber))") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    \(call)"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status != .pass, "\(result.words(2))")
+    #expect(result.task(3).status == .pass)
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Owned files that are links are refused by name, and the other tasks are still graded", arguments: [
+    "solution", "passwd",
+  ])
+  func symlinkedFile(_ target: String) throws {
+    let folder = try lab.learner("link-\(target)") { folder in
+      let file = folder.appending(path: "Tests/UserStoreTests.swift")
+      try FileManager.default.removeItem(at: file)
+      let destination = target == "passwd"
+        ? "/etc/passwd" : lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Tests/UserStoreTests.swift").path
+      try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: destination)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("Tests/UserStoreTests.swift was not graded: it is a symbolic link"))
+    #expect(result.task(1).status == .pass)
+    #expect(result.task(3).status == .pass)
+    #expect(result.lessonError == nil)
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A folder that is a link is refused like a file")
+  func symlinkedFolder() throws {
+    let folder = try lab.learner("link-folder") { folder in
+      try FileManager.default.removeItem(at: folder.appending(path: "Tests"))
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appending(path: "Tests").path,
+        withDestinationPath: lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Tests").path)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.task(3).status == .fail)
+    #expect(result.words(2).contains("symbolic link"))
+    #expect(result.task(1).status == .pass)
+  }
+
+  @Test("A file that is not UTF-8, or too large, fails its own task with the reason", arguments: ["binary", "huge"])
+  func unreadableFile(_ kind: String) throws {
+    let folder = try lab.learner("file-\(kind)") { folder in
+      let data = kind == "binary" ? Data([0xff, 0xfe, 0x00, 0xc3, 0x28]) : Data(repeating: UInt8(ascii: "/"), count: 2 << 20)
+      try data.write(to: folder.appending(path: "Tests/CounterTests.swift"))
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(3).status == .fail)
+    #expect(result.words(3).contains(kind == "binary" ? "is not UTF-8 text" : "over the 1048576-byte limit"), "\(result.words(3))")
+    #expect(result.task(2).status == .pass)
+  }
+
+  @Test("A deleted owned file fails its task, not the lesson")
+  func deletedFile() throws {
+    let folder = try lab.learner("deleted") { folder in
+      try FileManager.default.removeItem(at: folder.appending(path: "Sources/ScoreValidator.swift"))
+    }
+    let result = lab.grade(folder)
+    #expect(result.lessonError == nil)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("Sources/ScoreValidator.swift was not graded: it is missing"))
+    #expect(result.task(2).status == .pass)
+    #expect(result.task(3).status == .pass)
+  }
+
+  @Test(
+    "A test cannot write or delete outside its scratch folder, nor rewrite the canonical tests",
+    .enabled(if: HostileLab.shared.grader.isolation.namespaces, "without namespaces a test can write your files; the notice says so"))
+  func writesOutside() throws {
+    let canonical = lab.workbook.canonicalTestFolder(of: lab.lesson).appending(path: "ScoreValidatorTests.swift").path
+    let chaff = lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Chaffs/swaps-name-and-email/UserStore.swift").path
+    let folder = try lab.learner("writer") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            try? "changed".write(toFile: "\(lab.outside.path)/canary.txt", atomically: false, encoding: .utf8)
+            try? "new".write(toFile: "\(lab.outside.path)/new.txt", atomically: false, encoding: .utf8)
+            try? FileManager.default.removeItem(atPath: "\(lab.outside.path)/canary.txt")
+            try? "@Test func x() {}".write(toFile: "\(canonical)", atomically: false, encoding: .utf8)
+            try? "// emptied".write(toFile: "\(chaff)", atomically: false, encoding: .utf8)
+            try? "scratch".write(toFile: "written-here.txt", atomically: false, encoding: .utf8)
+            #expect(Bool(true))
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    _ = lab.grade(folder)
+    try lab.expectNothingOutsideChanged()
+    #expect(try String(contentsOf: lab.outside.appending(path: "canary.txt"), encoding: .utf8) == lab.canaryText)
+  }
+
+  @Test("A test that eats memory past the limit does not pass")
+  func memoryHog() throws {
+    let folder = try lab.learner("memory") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            let size = 6 << 30
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+            memset(buffer, 1, size)
+            #expect(buffer.load(as: UInt8.self) == 1)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status != .pass, "\(result.words(2))")
+    #expect(result.task(3).status == .pass)
+  }
+
+  @Test(
+    "Every process a test starts ends with the run, setsid ones included",
+    .enabled(if: HostileLab.shared.grader.isolation.namespaces, "without a PID namespace setsid escapes; the notice says so"))
+  func leftoverProcesses() throws {
+    let marker = 900_000 + Int.random(in: 0..<99_999)
+    let folder = try lab.learner("spawner") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            for _ in 0..<20 {
+              let process = Process()
+              process.executableURL = URL(fileURLWithPath: "/bin/sh")
+              process.arguments = ["-c", "setsid sleep \(marker) & sleep \(marker) &"]
+              try? process.run()
+            }
+            #expect(Bool(true))
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    _ = lab.grade(folder)
+    let alive = Self.processes(matching: "sleep \(marker)")
+    #expect(alive.isEmpty, "processes outlived the run: \(alive)")
+  }
+
+  @Test(
+    "A test cannot reach the network, not even this machine's loopback",
+    .enabled(if: HostileLab.shared.grader.isolation.namespaces, "without namespaces the network is reachable; the notice says so"))
+  func network() throws {
+    let folder = try lab.learner("network") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(22).bigEndian
+            address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+            let connected = withUnsafePointer(to: &address) {
+              $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            // Refused means a loopback answered; in the box there is none to answer.
+            #expect(connected == 0 || errno == ECONNREFUSED, "errno \\(errno)")
+        """, imports: "#if canImport(Glibc)\nimport Glibc\n#endif"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail, "\(result.words(2))")
+    #expect(result.words(2).contains("fails against a correct implementation"))
+  }
+
+  @Test("A hang in task 2 fails task 2 alone, and names the test")
+  func hangStaysInItsTask() throws {
+    let folder = try lab.learner("hang") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    while true {}"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("stopped after 10 s; still running: hostile()"), "\(result.words(2))")
+    #expect(result.task(1).status == .pass)
+    #expect(result.task(3).status == .pass)
+  }
+
+  @Test("A deadlock is stopped at the time limit and named")
+  func deadlock() throws {
+    let folder = try lab.learner("deadlock") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    DispatchSemaphore(value: 0).wait()"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("still running: hostile()"))
+  }
+
+  @Test("A crashing test is named with its fatal error")
+  func crash() throws {
+    let folder = try lab.learner("crash") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    let missing: Int? = nil\n    _ = missing!"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("hostile() crashes against a correct implementation"), "\(result.words(2))")
+  }
+
+  @Test("Endless output is stopped and named as the learner's")
+  func endlessOutput() throws {
+    let folder = try lab.learner("flood") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    while true { print(String(repeating: \"x\", count: 1000)) }"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("stopped for printing without end"), "\(result.words(2))")
+    let json = ResultsJSON.encode([(lab.lesson, result)])
+    #expect(json.contains(#""status" : "fail""#))
+  }
+
+  @Test("A file past the size limit stops the test that writes it")
+  func hugeFile() throws {
+    let folder = try lab.learner("big-file") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            let chunk = Data(repeating: 7, count: 1 << 20)
+            FileManager.default.createFile(atPath: "big", contents: nil)
+            let handle = try #require(FileHandle(forWritingAtPath: "big"))
+            for _ in 0..<100 { handle.write(chunk) }
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail, "\(result.words(2))")
+  }
+
+  @Test("A compile error fails its own task at the learner's line; the others are still graded")
+  func compileError() throws {
+    let folder = try lab.learner("broken") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    let x: Int = \"text\""), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("Lessons/01-expect-and-require/Tests/UserStoreTests.swift:"), "\(result.words(2))")
+    #expect(result.task(1).status == .pass)
+    #expect(result.task(3).status == .pass)
+  }
+
+  @Test("A chaff the tests hang on is not caught: a time limit is no verdict")
+  func hangOnAChaff() throws {
+    let folder = try lab.learner("hang-on-chaff") { folder in
+      // On the chaff that finds someone for an unknown id, this loops forever.
+      try HostileLab.write(HostileLab.userStoreTest("""
+            var store = UserStore()
+            _ = store.add(name: "Ada", email: "ada@example.com")
+            while store.user(id: 99) != nil {}
+            #expect(store.user(id: 1)?.name == "Ada")
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.task(2).findings.contains { if case .chaffUndecided(let chaff, _) = $0 { chaff.name == "finds-someone-for-unknown-ids" } else { false } })
+  }
+
+  @Test("A status of its own after every test ended fails an implement task", arguments: [66])
+  func abnormalExit(_ status: Int) throws {
+    let folder = try lab.learner("exit-\(status)") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      var text = try String(contentsOf: path, encoding: .utf8)
+      text += "\n@_cdecl(\"gradeHostileAtExit\") func gradeHostileAtExit() { _exit(\(status)) }\nlet registered: Void = { atexit(gradeHostileAtExit) }()\n"
+      text = text.replacingOccurrences(of: "func validate(_ score: Int) throws(ScoreError) -> Int {", with: "func validate(_ score: Int) throws(ScoreError) -> Int {\n    _ = registered")
+      text = text.replacingOccurrences(of: "import Foundation", with: "import Foundation\n#if canImport(Glibc)\nimport Glibc\n#endif")
+      try HostileLab.write(text, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("exited with status \(status)"), "\(result.words(1))")
+  }
+
+  /// The command lines of live processes that contain `text`.
+  static func processes(matching text: String) -> [String] {
+    let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []
+    return pids.compactMap { pid in
+      guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+      let line = String(decoding: data.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+      return line.contains(text) ? line : nil
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// A throwaway workbook holding lesson 1, learner folders to make hostile, and canaries outside both.
+///
+/// Every case grades a learner folder that starts as the solution (every task
+/// passes) and changes one thing, then checks what the grader said and that
+/// nothing outside the sandbox changed. The lab is made once per test process;
+/// its variants are built once and shared, as in a class.
+final class HostileLab: Sendable {
+  /// The lab, made on first use.
+  static let shared: HostileLab = {
+    do {
+      return try HostileLab()
+    } catch {
+      fatalError("could not make the hostile-submission lab: \(error)")
+    }
+  }()
+
+  /// The lab's folder.
+  let root: URL
+  /// A copy of the workbook with lesson 1 only.
+  let workbook: Workbook
+  /// A folder outside every sandbox, holding a canary file that no graded run may change.
+  let outside: URL
+  /// The canary's contents.
+  let canaryText = "the canary before grading\n"
+  /// Everything under the lab's workbook and its outside folder, hashed, before any grading.
+  let before: String
+  /// The grader every case uses: a short time limit, state inside the lab.
+  let grader: Grader
+
+  /// The workbook checkout this test file is in.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  private init() throws {
+    root = FileManager.default.temporaryDirectory.appending(path: "grade-hostile-\(UUID().uuidString)")
+    let manager = FileManager.default
+    let book = root.appending(path: "workbook")
+    for part in ["Lessons/01-expect-and-require", "Solutions/01-expect-and-require", "Tests/ExpectRequireTests"] {
+      try manager.createDirectory(at: book.appending(path: part).deletingLastPathComponent(), withIntermediateDirectories: true)
+      try manager.copyItem(at: Self.repository.appending(path: part), to: book.appending(path: part))
+    }
+    let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.repository.appending(path: "Lessons/catalog.json"))) as! [String: Any]
+    let lessons = catalog["lessons"] as! [[String: Any]]
+    let one = ["version": catalog["version"]!, "lessons": [lessons[0]]] as [String: Any]
+    try JSONSerialization.data(withJSONObject: one).write(to: book.appending(path: "Lessons/catalog.json"))
+    workbook = try Workbook.load(at: book)
+
+    outside = root.appending(path: "outside")
+    try manager.createDirectory(at: outside, withIntermediateDirectories: true)
+    try Data(canaryText.utf8).write(to: outside.appending(path: "canary.txt"))
+    before = try Self.treeHash(of: [book, outside])
+    grader = Grader(
+      workbook: workbook, state: StateFolder(root: root.appending(path: "state")),
+      limits: BoxLimits(seconds: 10), useCache: false)
+  }
+
+  /// The lesson graded.
+  var lesson: Lesson { workbook.catalog.lessons[0] }
+
+  /// Makes a learner folder named `name` holding the solution's owned files, then lets `change` edit it.
+  func learner(_ name: String, _ change: (URL) throws -> Void = { _ in }) throws -> URL {
+    let folder = root.appending(path: "learners/\(name)")
+    let manager = FileManager.default
+    try? manager.removeItem(at: folder)
+    for part in ["Sources", "Tests"] {
+      try manager.createDirectory(at: folder.appending(path: part), withIntermediateDirectories: true)
+    }
+    for file in lesson.ownedFiles {
+      try manager.copyItem(
+        at: workbook.solutionFolder(of: lesson).appending(path: file), to: folder.appending(path: file))
+    }
+    try change(folder)
+    return folder
+  }
+
+  /// Grades a learner folder in a sandbox of its own.
+  func grade(_ folder: URL) -> LessonResult {
+    grader.grade(lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent)
+  }
+
+  /// Records an issue if anything under the lab's workbook or outside folder changed.
+  func expectNothingOutsideChanged(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let after = try Self.treeHash(of: [workbook.root, outside])
+    #expect(after == before, "a graded run changed a file outside its sandbox", sourceLocation: sourceLocation)
+  }
+
+  /// A hash of every path and file's contents under `folders`.
+  static func treeHash(of folders: [URL]) throws -> String {
+    var fingerprint = Fingerprint()
+    for folder in folders {
+      let paths = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+      for path in paths {
+        fingerprint.add(path)
+        fingerprint.add(FileManager.default.contents(atPath: folder.appending(path: path).path) ?? Data())
+      }
+    }
+    return String(fingerprint.value, radix: 16)
+  }
+
+  /// Replaces the learner's task-2 test file with one suite holding `body` as its only test.
+  static func userStoreTest(_ body: String, imports: String = "") -> String {
+    """
+    import Foundation
+    import Testing
+    @testable import ExpectRequire
+    \(imports)
+
+    @Suite struct UserStoreTests {
+      @Test func hostile() throws {
+    \(body)
+      }
+    }
+
+    """
+  }
+
+  /// Writes `text` to the learner's file `relative`.
+  static func write(_ text: String, to relative: String, in folder: URL) throws {
+    try Data(text.utf8).write(to: folder.appending(path: relative))
+  }
+}
+
+extension LessonResult {
+  /// The result of task `number`.
+  func task(_ number: Int) -> TaskResult { tasks.first { $0.taskNumber == number }! }
+
+  /// Every finding of task `number`, as the learner reads it.
+  func words(_ number: Int) -> String {
+    task(number).findings.compactMap(\.shortDescription).joined(separator: "\n")
+  }
+}
