@@ -163,6 +163,9 @@ public struct App: Sendable {
         write("Every lesson is done. Well tested!")
       }
     }
+    if let notice = grader.isolation.notice, options.format == .text {
+      writeError(style(options).yellow("! ") + notice)
+    }
     if results.contains(where: { $0.1.lessonError != nil || $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }) {
       return Exit.error
     }

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// The smaller ways grading could be wrong without any malice.
+@Suite("Grading integrity")
+struct GradingIntegrityTests {
+  @Test("A CSV cell a spreadsheet would run as a formula is defused", arguments: [
+    ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"\"http://x\"\")"),
+    ("+1", "'+1"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"), ("plain", "plain"), ("a,b", "\"a,b\""),
+  ])
+  func csvInjection(_ text: String, expected: String) {
+    let field = Gradebook.field(text)
+    #expect(field == expected || field == "\"\(expected)\"")
+    #expect(!field.hasPrefix("=") && !field.hasPrefix("+") && !field.hasPrefix("-") && !field.hasPrefix("@"))
+  }
+
+  @Test("A file with a name that is not UTF-8 in a sandbox does not stop the next sync")
+  func nonUTF8Name() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "grade-sync-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileSync.sync(["module/A.swift": Data("a".utf8)], into: root)
+    // A test run without namespaces could leave such a name behind.
+    let bad = root.appending(path: "module").path + "/bad-\u{FFFD}"
+    var name = Array(root.appending(path: "module").path.utf8) + Array("/bad-".utf8) + [0xff, 0xfe, 0]
+    let descriptor = name.withUnsafeMutableBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+    #expect(descriptor >= 0)
+    close(descriptor)
+    try FileSync.sync(["module/A.swift": Data("b".utf8)], into: root)
+    #expect(try String(contentsOf: root.appending(path: "module/A.swift"), encoding: .utf8) == "b")
+    #expect(!FileManager.default.fileExists(atPath: bad))
+  }
+
+  @Test("A run's pipes are not inherited by another job's child, so jobs never wait on each other")
+  func pipesCloseOnExec() throws {
+    let runner = ProcessRunner()
+    let quick = LockedBox([Double]())
+    // Each slow job starts a child that lives 4 s; quick jobs started beside them must not wait for it.
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      if index % 2 == 0 {
+        _ = try? runner.run(["/bin/sh", "-c", "sleep 4 </dev/null >/dev/null 2>&1 & exit 0"], until: .now + .seconds(30))
+      } else {
+        let start = ContinuousClock.now
+        _ = try? runner.run(["/bin/sh", "-c", "sleep 0.2; echo done"], until: .now + .seconds(30), capturingEvents: true)
+        let elapsed = ContinuousClock.now - start
+        quick.update { $0.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) }
+      }
+    }
+    #expect(quick.value.count == 4)
+    // 0.2 s of work; a pipe held open by another job's child used to add a second of draining.
+    #expect(quick.value.allSatisfy { $0 < 0.9 }, "quick jobs waited: \(quick.value)")
+  }
+}
+
+/// The result cache, with real gradings of the hostile lab.
+@Suite("Result cache", .tags(.slow))
+struct ResultCacheTests {
+  let lab = HostileLab.shared
+
+  @Test("A changed catalog entry is graded again, never answered from the cache")
+  func catalogInKey() throws {
+    let folder = try lab.learner("cache")
+    var grader = lab.grader
+    grader.useCache = true
+    let first = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache")
+    let again = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache")
+    #expect(!first.fromCache)
+    #expect(again.fromCache)
+    var changed = lab.lesson
+    changed.tasks[1].hints.append("a third hint")
+    let afterEdit = grader.grade(changed, learnerFolder: folder, sandboxName: "cache")
+    #expect(!afterEdit.fromCache)
+    var limited = grader
+    limited.limits.seconds = 11
+    #expect(!limited.grade(changed, learnerFolder: folder, sandboxName: "cache").fromCache)
+  }
+}
