@@ -41,6 +41,15 @@ public struct Grader: Sendable {
     case allCanonicalTests
     /// A write-tests task's tests against one of its variants (0 is the wheat).
     case variant(task: Int, index: Int)
+
+    /// The job's name in the job cache: the grader's own, never shown to a test.
+    var name: String {
+      switch self {
+      case .implement(let task): "implement-\(task)"
+      case .allCanonicalTests: "all-canonical-tests"
+      case .variant(let task, let index): "task-\(task)-variant-\(index)"
+      }
+    }
   }
 
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
@@ -93,8 +102,11 @@ public struct Grader: Sendable {
     } catch {
       return failed(error.message)
     }
+    trace("planned and synced", since: start)
     let built = sandbox.build(tasks: testTasks)
+    trace("built", since: start)
     let results = runJobs(plannedJobs(lesson, built: built, testTasks: testTasks, listAllCanonicalTests: listAllCanonicalTests), in: sandbox, built: built)
+    trace("ran the jobs", since: start)
     let taskResults = lesson.tasks.map { evaluate($0, plan: plan, built: built, jobs: results) }
 
     var result = LessonResult(
@@ -123,29 +135,45 @@ public struct Grader: Sendable {
     return jobs
   }
 
-  /// Runs every job, as many at once as there are cores, each in its own box with its own
-  /// time limit, in an order that says nothing about which variant is which.
+  /// Runs every job whose inputs changed, as many at once as there are cores, each in its
+  /// own box with its own time limit, in an order that says nothing about which variant is which.
   private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
     let lesson = sandbox.plan.lesson
-    let order = jobs.shuffled()
+    let cache = JobCache(folder: sandbox.root.appending(path: "jobs"))
     let results = LockedBox([Job: JobResult]())
-    DispatchQueue.concurrentPerform(iterations: order.count) { index in
-      let job = order[index]
-      let result: JobResult
+    var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String])] = []
+    for job in jobs {
+      let binary: URL
+      let library: URL
+      var filters: [String] = []
       switch job {
       case .implement(let number):
-        guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { return }
-        result = sandbox.runTests(
-          sandbox.binary(.canonicalTests), library: sandbox.moduleLibrary,
-          filters: names.map { Sandbox.filter(module: lesson.testModule, name: $0) })
+        guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { continue }
+        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary)
+        filters = names.map { Sandbox.filter(module: lesson.testModule, name: $0) }
       case .allCanonicalTests:
-        result = sandbox.runTests(sandbox.binary(.canonicalTests), library: sandbox.moduleLibrary)
+        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary)
       case .variant(let task, let index):
-        let library = built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module))
-        result = sandbox.runTests(sandbox.binary(.task(task)), library: library)
+        (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
       }
-      results.update { $0[job] = result }
+      let key = [
+        Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", Compiler.inputsKey(of: binary),
+        Compiler.inputsKey(of: library), library.deletingLastPathComponent().lastPathComponent,
+      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
+      if useCache, let cached = cache.load(job.name, key: key) {
+        results.update { $0[job] = cached }
+      } else {
+        pending.append((job, key, binary, library, filters))
+      }
     }
+    let order = pending.shuffled()
+    DispatchQueue.concurrentPerform(iterations: order.count) { index in
+      let run = order[index]
+      let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters)
+      cache.store(result, run.job.name, key: run.key)
+      results.update { $0[run.job] = result }
+    }
+    trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
     return results.value
   }
 
@@ -191,6 +219,12 @@ public struct Grader: Sendable {
       taskNumber: task.number, status: .fail, findings: [.compileErrors(errors)],
       checks: [CheckEntry(name: "compiles", status: .fail, message: Finding.compileErrors(errors).shortDescription)])
   }
+}
+
+/// Prints how long a phase took when `GRADE_TRACE=1`, for finding where time goes.
+func trace(_ phase: String, since start: ContinuousClock.Instant) {
+  guard ProcessInfo.processInfo.environment["GRADE_TRACE"] == "1" else { return }
+  FileHandle.standardError.write(Data(String(format: "grade: %6.3f s  %@\n", seconds(since: start), phase).utf8))
 }
 
 func seconds(since start: ContinuousClock.Instant) -> Double {

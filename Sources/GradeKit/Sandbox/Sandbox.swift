@@ -162,47 +162,75 @@ public struct Sandbox: Sendable {
   /// Runs the tests of `binary` whose IDs match `filters`, against `library`, and folds their events into a result.
   ///
   /// A first run is parallel, as `swift test` would run it. If the process
-  /// crashes, the tests run again one at a time, skipping each test that
-  /// crashed, so that one `fatalError` names its test and hides no other result.
-  /// Each run is a fresh box with its own time limit.
+  /// crashes, the tests run again one at a time, which names the first test
+  /// that crashes; if another crashes after it, every test still without a
+  /// result runs alone, side by side, so that each `fatalError` names its test
+  /// and hides no other result. Each run is a fresh box with its own time limit.
   public func runTests(_ binary: URL, library: URL, filters: [String] = []) -> JobResult {
-    var result = JobResult()
-    var finalTests: [String: TestOutcome] = [:]
-    var order: [String] = []
-    var skips: [String] = []
-    var serial = false
+    var fold = RunFold()
+    guard let parallel = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
+    guard parallel == .crashed else { return fold.folded }
+    guard let serial = fold.run(self, binary, library, filters: filters, serial: true), serial == .crashed else { return fold.folded }
+    // Tests that never got to run in the serial pass, each alone.
+    let waiting = fold.order.filter { id in
+      guard let test = fold.tests[id] else { return false }
+      return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
+    }
+    let folds = LockedBox([RunFold]())
+    DispatchQueue.concurrentPerform(iterations: waiting.count) { index in
+      var alone = RunFold()
+      _ = alone.run(self, binary, library, filters: [Self.exactFilter(forID: waiting[index])], serial: true)
+      folds.update { $0.append(alone) }
+    }
+    for alone in folds.value { fold.absorb(alone) }
+    return fold.folded
+  }
 
-    for _ in 0..<6 {
+  /// The results of one job's runs, folded together as they come.
+  private struct RunFold {
+    var result = JobResult()
+    var tests: [String: TestOutcome] = [:]
+    var order: [String] = []
+
+    enum Ending: Equatable { case clean, crashed, stopped }
+
+    /// The job's result: every test's most telling outcome, in the order first seen.
+    var folded: JobResult {
+      var folded = result
+      folded.tests = order.compactMap { tests[$0] }
+      var seen: Set<String> = []
+      folded.hung = result.hung.filter { seen.insert($0.id).inserted }
+      return folded
+    }
+
+    /// Runs the binary once and folds in what it reported; `nil` when it could not start at all.
+    mutating func run(_ sandbox: Sandbox, _ binary: URL, _ library: URL, filters: [String], serial: Bool) -> Ending? {
       var arguments = ["--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
                        "--event-stream-version", "\(EventRecord.schemaVersion)"]
       for filter in filters { arguments += ["--filter", filter] }
-      for skip in skips { arguments += ["--skip", skip] }
       if serial { arguments.append("--no-parallel") }
       let outcome: ProcessOutcome
       do {
-        outcome = try box.run(binary, library: library, arguments: arguments)
+        outcome = try sandbox.box.run(binary, library: library, arguments: arguments)
       } catch {
         result.infrastructureError = error.message
-        break
+        return nil
       }
       let report = TestRunReport(eventStream: outcome.events ?? Data())
       result.outputTail = String(outcome.output.suffix(500))
-      for test in report.tests where test.status != .notRun || finalTests[test.id] == nil {
-        if finalTests[test.id] == nil { order.append(test.id) }
-        // A test that ended in an earlier attempt keeps that ending.
-        if let earlier = finalTests[test.id], earlier.status != .notRun, earlier.status != .interrupted, test.status == .interrupted { continue }
-        finalTests[test.id] = test
-      }
+      for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
       result.problems += report.problems
 
       switch outcome.termination {
       case .timedOut:
         result.timedOut = true
-        result.hung = report.interrupted
+        result.hung += report.interrupted
+        return .stopped
       case .outputLimitExceeded:
         result.flooded = true
-        result.hung = report.interrupted
+        result.hung += report.interrupted
+        return .stopped
       case .exited(let code) where report.finished:
         if code == 0, report.tests.contains(where: { $0.status == .failed }) {
           result.problems.append("the test binary exited with status 0 although tests failed")
@@ -210,26 +238,51 @@ public struct Sandbox: Sendable {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
           result.abnormalExit = "every test ended, then the process exited with status \(code)"
         }
+        return .clean
       case .signaled where report.finished:
         result.abnormalExit = "every test ended, then \(describe(outcome.termination))"
+        return .clean
       default:
-        let interrupted = report.interrupted
-        if !serial {
-          serial = true  // Run again one at a time to learn which test crashed.
-          continue
+        guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
+        guard let crashed = report.interrupted.first else {
+          result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"
+          return .stopped
         }
-        guard let crashed = interrupted.first else {
-          result.startFailure = "the test binary stopped before any test ran: \(Self.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"
-          break
-        }
-        result.crashes[crashed.id] = Self.fatalMessage(in: outcome) ?? describe(outcome.termination)
-        skips.append(Self.exactFilter(forID: crashed.id))
-        continue
+        result.crashes[crashed.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
+        return .crashed
       }
-      break
     }
-    result.tests = order.compactMap { finalTests[$0] }
-    return result
+
+    /// Keeps the most telling outcome of each test: an ending beats an interruption beats not running.
+    mutating func remember(_ test: TestOutcome) {
+      if tests[test.id] == nil { order.append(test.id) }
+      if let earlier = tests[test.id] {
+        let rank: (TestOutcome.Status) -> Int = { status in
+          switch status {
+          case .notRun: 0
+          case .interrupted: 1
+          default: 2
+          }
+        }
+        if rank(test.status) < rank(earlier.status) { return }
+      }
+      tests[test.id] = test
+    }
+
+    /// Adds what another fold learned.
+    mutating func absorb(_ other: RunFold) {
+      for id in other.order { if let test = other.tests[id] { remember(test) } }
+      result.crashes.merge(other.result.crashes) { $1 }
+      result.unattributedIssues += other.result.unattributedIssues
+      result.problems += other.result.problems
+      result.timedOut = result.timedOut || other.result.timedOut
+      result.flooded = result.flooded || other.result.flooded
+      result.hung += other.result.hung
+      result.abnormalExit = result.abnormalExit ?? other.result.abnormalExit
+      result.startFailure = result.startFailure ?? other.result.startFailure
+      result.infrastructureError = result.infrastructureError ?? other.result.infrastructureError
+      if !other.result.outputTail.isEmpty { result.outputTail = other.result.outputTail }
+    }
   }
 
   /// A filter that matches exactly the tests named by `name`, such as `UserStoreTests` or

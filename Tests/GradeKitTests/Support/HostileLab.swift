@@ -36,8 +36,10 @@ final class HostileLab: Sendable {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   private init() throws {
-    root = FileManager.default.temporaryDirectory.appending(path: "grade-hostile-\(UUID().uuidString)")
+    // Inside the package's build folder, so it is ignored by git and wiped by the next test run.
+    root = Self.repository.appending(path: ".build/grade-hostile-lab")
     let manager = FileManager.default
+    try? manager.removeItem(at: root)
     let book = root.appending(path: "workbook")
     for part in ["Lessons/01-expect-and-require", "Solutions/01-expect-and-require", "Tests/ExpectRequireTests"] {
       try manager.createDirectory(at: book.appending(path: part).deletingLastPathComponent(), withIntermediateDirectories: true)
