@@ -35,8 +35,9 @@ extension App {
     var pollDescriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     var inputOpen = true
     while true {
-      // Wait up to half a second for a key; that wait is also the polling interval.
-      if inputOpen, poll(&pollDescriptor, 1, 500) > 0 {
+      // Wait up to a tenth of a second for a key; that wait is also the polling interval,
+      // short because it adds to every save's wait for feedback.
+      if inputOpen, poll(&pollDescriptor, 1, 100) > 0 {
         guard let line = Swift.readLine() else {
           inputOpen = false
           continue
@@ -53,12 +54,15 @@ extension App {
         }
         continue
       }
-      if !inputOpen { usleep(500_000) }
-      let now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+      if !inputOpen { usleep(100_000) }
+      var now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
       guard now != snapshot else { continue }
-      // Editors often save in several writes: wait for the folder to settle.
-      usleep(200_000)
-      snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+      // Editors often save in several writes: wait until two looks 50 ms apart agree.
+      repeat {
+        snapshot = now
+        usleep(50_000)
+        now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+      } while now != snapshot
       passed = gradeAndShow()
       if passed, let next = workbook.catalog.lessons.first(where: { $0.number == lesson.number + 1 }) {
         write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")

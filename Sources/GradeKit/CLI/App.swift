@@ -136,31 +136,35 @@ public struct App: Sendable {
     let lessons = try resolve(names, in: workbook)
     let grader = grader(workbook, options)
     let hints = HintStore(url: workbook.state.hints)
+    let renderer = FeedbackRenderer(style: style(options))
     var results: [(Lesson, LessonResult)] = []
+    var detailedOne = false
     for lesson in lessons {
       if options.format == .text {
         writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       }
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
       results.append((lesson, result))
+      // The first unfinished lesson's feedback goes out as soon as it is known, while the
+      // rest are graded: on a fresh clone that is lesson 1, long before the last is built.
+      if options.format == .text, names.isEmpty, !detailedOne, !result.passed {
+        detailedOne = true
+        write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+        write("")
+      }
     }
 
     switch options.format {
     case .json:
       write(ResultsJSON.encode(results))
     case .text:
-      let renderer = FeedbackRenderer(style: style(options))
       if names.isEmpty {
         write(renderer.overview(results))
-        write("")
-      }
-      // Full feedback: every lesson named, or the first unfinished one of the overview.
-      let detailed = names.isEmpty ? Array(results.filter { !$0.1.passed }.prefix(1)) : results
-      for (lesson, result) in detailed {
-        write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
-      }
-      if names.isEmpty && detailed.isEmpty {
-        write("Every lesson is done. Well tested!")
+        if !detailedOne { write("Every lesson is done. Well tested!") }
+      } else {
+        for (lesson, result) in results {
+          write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+        }
       }
     }
     if let notice = grader.isolation.notice, options.format == .text {

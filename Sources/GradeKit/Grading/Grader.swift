@@ -169,7 +169,9 @@ public struct Grader: Sendable {
     let order = pending.shuffled()
     DispatchQueue.concurrentPerform(iterations: order.count) { index in
       let run = order[index]
+      let started = ContinuousClock.now
       let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters)
+      trace("job \(run.job.name) took", since: started)
       cache.store(result, run.job.name, key: run.key)
       results.update { $0[run.job] = result }
     }

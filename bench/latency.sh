@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Measures what grading costs over the bare build-and-test loop, for the edits
+# learners make, in every lesson, as ratios within one run.
+#
+# For each lesson and each of three edits:
+#   code        a one-line edit of the first implement task's file (the starter's)
+#   tests       a one-line edit of the first write-tests task's file (the starter's)
+#   full-tests  the same file holding the reference tests, then a one-line edit
+# it times, round by round, each after its own one-line edit:
+#   A: swift run grade N            (swift run's own start-up included)
+#   G: .build/debug/grade N         (the grader binary alone)
+#   B: swift build --build-tests && swift test --skip-build --filter '<Module>Tests|<Module>LearnerTests'
+# and prints the medians and the median ratio A/B per row (target: at most 1.3).
+#
+# Then watch mode: under tmux, `swift run grade watch 1` runs while the script
+# saves a fix of lesson 1's task-1 file, then the starter again, and times each
+# save until the screen shows the new verdict; B is the bare loop after the
+# same save. Needs tmux (apt-get install tmux); skipped without it.
+#
+# Usage: bench/latency.sh [ROUNDS]   (default 3; every file is restored at the end)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds="${1:-3}"
+backups="$(mktemp -d)"
+restore() {
+  if [ -d "$backups/Lessons" ]; then cp -r "$backups/Lessons/." Lessons/; fi
+  tmux kill-session -t grade-bench 2>/dev/null || true
+  rm -rf "$backups"
+}
+trap restore EXIT
+cp -r Lessons "$backups/"
+
+now() { date +%s.%N; }
+elapsed() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.3f", e - s }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+bare() { timeout -k 5 180 bash -c "swift build --build-tests && swift test --skip-build --filter '$1Tests|$1LearnerTests'" >/dev/null 2>&1 || true; }
+
+# One line per lesson: number, module, folder, first implement file, first write-tests file.
+mapfile -t lessons < <(python3 - <<'PY'
+import json
+catalog = json.load(open("Lessons/catalog.json"))
+for number, lesson in enumerate(catalog["lessons"], 1):
+    folder = "%02d-%s" % (number, lesson["slug"])
+    code = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "implement"), "")
+    tests = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "write-tests"), "")
+    print(number, lesson["module"], folder, code, tests)
+PY
+)
+
+echo "Warming up: building the workbook and the grader..."
+swift build --build-tests >/dev/null 2>&1
+swift build --product grade >/dev/null 2>&1
+
+rows=()
+for line in "${lessons[@]}"; do
+  read -r number module folder code tests <<<"$line"
+  for edit in code tests full-tests; do
+    case "$edit" in
+      code) file="Lessons/$folder/$code" ;;
+      *) file="Lessons/$folder/$tests" ;;
+    esac
+    [ -n "$file" ] && [ -f "$file" ] || continue
+    cp "$backups/$file" "$file"
+    if [ "$edit" = full-tests ]; then cp "Solutions/$folder/${tests}" "$file"; fi
+    base="$(mktemp)"; cp "$file" "$base"
+    swift run grade "$number" >/dev/null 2>&1 || true
+    bare "$module"
+    a_times=(); g_times=(); b_times=(); ratios=()
+    for round in $(seq 1 "$rounds"); do
+      cp "$base" "$file"; printf '// bench %s\n' "A$round$RANDOM" >>"$file"
+      start=$(now); swift run grade "$number" >/dev/null 2>&1 || true; a=$(elapsed "$start")
+      cp "$base" "$file"; printf '// bench %s\n' "G$round$RANDOM" >>"$file"
+      start=$(now); .build/debug/grade "$number" >/dev/null 2>&1 || true; g=$(elapsed "$start")
+      cp "$base" "$file"; printf '// bench %s\n' "B$round$RANDOM" >>"$file"
+      start=$(now); bare "$module"; b=$(elapsed "$start")
+      a_times+=("$a"); g_times+=("$g"); b_times+=("$b")
+      ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')")
+    done
+    cp "$backups/$file" "$file"; rm -f "$base"
+    row=$(printf '| %d | %-10s | %5.2f s | %5.2f s | %5.2f s | %4.2f |' "$number" "$edit" \
+      "$(median "${a_times[@]}")" "$(median "${g_times[@]}")" "$(median "${b_times[@]}")" "$(median "${ratios[@]}")")
+    echo "$row"
+    rows+=("$row")
+  done
+done
+
+if command -v tmux >/dev/null 2>&1; then
+  read -r number module folder code tests <<<"${lessons[0]}"
+  file="Lessons/$folder/$code"
+  starter="$backups/$file"; fixed="Solutions/$folder/$code"
+  tmux kill-session -t grade-bench 2>/dev/null || true
+  cp "$starter" "$file"
+  tmux new-session -d -s grade-bench -x 200 -y 60 "swift run grade watch $number"
+  screen() { tmux capture-pane -p -t grade-bench; }
+  wait_for() { # Waits until the screen shows $1 and the watch is idle again.
+    for _ in $(seq 1 3000); do
+      if screen | grep -qF -- "$1" && screen | grep -q "Watching for saves"; then return 0; fi
+      sleep 0.01
+    done
+    return 1
+  }
+  wait_for "✘ Task 1"
+  w_times=(); wb_times=(); w_ratios=()
+  for round in $(seq 1 "$rounds"); do
+    for target in fixed starter; do
+      if [ "$target" = fixed ]; then source="$fixed"; mark="✔ Task 1"; else source="$starter"; mark="✘ Task 1"; fi
+      start=$(now); cp "$source" "$file"; wait_for "$mark"; w=$(elapsed "$start")
+      # The bare loop after the same save, with the watch idle.
+      printf '// bench %s\n' "W$round$RANDOM" >>"$file"; sleep 1; wait_for "$mark"
+      start=$(now); bare "$module"; b=$(elapsed "$start")
+      w_times+=("$w"); wb_times+=("$b"); w_ratios+=("$(awk -v a="$w" -v b="$b" 'BEGIN { print a / b }')")
+    done
+  done
+  row=$(printf '| %d | %-10s | %5.2f s | %7s | %5.2f s | %4.2f |' "$number" "watch" \
+    "$(median "${w_times[@]}")" "-" "$(median "${wb_times[@]}")" "$(median "${w_ratios[@]}")")
+  echo "$row"
+  rows+=("$row")
+  tmux kill-session -t grade-bench 2>/dev/null || true
+else
+  echo "tmux is not installed: watch mode not measured (apt-get install tmux)"
+fi
+
+echo
+echo "| lesson | edit | swift run grade N | grade binary | bare build + test | ratio (swift run / bare) |"
+echo "|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
+echo "Target: every ratio at most 1.30."
