@@ -14,7 +14,7 @@ extension App {
   /// Grades `name` (or the first unfinished lesson) now and after every save, until you quit.
   func watch(_ name: String?, options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let grader = grader(workbook, options)
-    let renderer = FeedbackRenderer(style: style(options))
+    let renderer = renderer(options, workbook: workbook)
     let hints = HintStore(url: workbook.state.hints)
     guard let firstLesson = workbook.catalog.lessons.first else { throw .infrastructure("the catalog lists no lessons") }
     var lesson = firstUnfinished(in: workbook) ?? firstLesson

@@ -63,9 +63,12 @@ public struct App: Sendable {
       case .release(let destination):
         let workbook = try loadWorkbook()
         let target = URL(fileURLWithPath: destination, relativeTo: currentFolder).standardizedFileURL
-        let count = try Release.write(from: workbook.root, to: target)
-        write("Wrote a student copy of \(count) files to \(target.path), without Solutions/.")
-        write("In it, tasks where students write tests say that you grade them: run swift run grade class on their hand-ins in this copy, which has Solutions/.")
+        let summary = try Release.write(with: grader(workbook, Command.Options()), to: target)
+        if summary.files > 0 {
+          write("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
+        }
+        write("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
+        write("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
         return Exit.passed
       case .present(let name, let step):
         return try present(name, step: step, workbook: try loadWorkbook())
@@ -102,6 +105,13 @@ public struct App: Sendable {
     Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
   }
 
+  /// Puts results into words, mentioning `Solutions/` only where this copy has it.
+  func renderer(_ options: Command.Options, workbook: Workbook) -> FeedbackRenderer {
+    var renderer = FeedbackRenderer(style: style(options))
+    renderer.solutionsShipped = FileManager.default.fileExists(atPath: workbook.root.appending(path: "Solutions").path)
+    return renderer
+  }
+
   func style(_ options: Command.Options) -> Style {
     switch options.color {
     case .always: Style(colored: true)
@@ -136,7 +146,7 @@ public struct App: Sendable {
     let lessons = try resolve(names, in: workbook)
     let grader = grader(workbook, options)
     let hints = HintStore(url: workbook.state.hints)
-    let renderer = FeedbackRenderer(style: style(options))
+    let renderer = renderer(options, workbook: workbook)
     var results: [(Lesson, LessonResult)] = []
     var detailedOne = false
     for lesson in lessons {

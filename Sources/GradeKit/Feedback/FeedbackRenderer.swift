@@ -6,6 +6,8 @@ public struct FeedbackRenderer: Sendable {
   public var failuresShown = 3
   /// How many compiler errors to show.
   public var errorsShown = 5
+  /// Whether this copy of the workbook has `Solutions/` to compare with (a released copy has not).
+  public var solutionsShipped = true
 
   /// Creates a renderer.
   public init(style: Style) {
@@ -51,7 +53,9 @@ public struct FeedbackRenderer: Sendable {
     lines.append("")
     let done = result.passedCount
     if done == lesson.tasks.count {
-      lines.append(style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.") + " Compare with Solutions/\(lesson.folder)/ when you like.")
+      lines.append(
+        style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.")
+          + (solutionsShipped ? " Compare with Solutions/\(lesson.folder)/ when you like." : ""))
     } else {
       lines.append("\(done) of \(lesson.tasks.count) tasks done. Next hint: swift run grade hint \(lesson.number)")
     }

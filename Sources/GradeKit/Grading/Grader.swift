@@ -74,7 +74,9 @@ public struct Grader: Sendable {
     let plan: SandboxPlan
     do {
       let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, runner: runner) : .none
-      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine)
+      plan = try SandboxPlan(
+        workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine,
+        toolchain: Toolchain.version(runner: runner))
     } catch {
       return failed(error.message)
     }

@@ -1,35 +1,134 @@
 import Foundation
 
-/// Writes a student copy of the workbook: everything but the solutions.
+/// Writes a student copy of the workbook: everything but the solutions, plus the variants compiled.
 ///
-/// Solutions/ holds the solutions, the reference tests and the chaffs, so it
-/// is left out whole. In the student copy, tasks where the learner writes
-/// tests say that the instructor grades them (`grade class`), since their
-/// wheat and chaffs live in Solutions/.
+/// `Solutions/` holds the solutions, the reference tests and the chaffs, so it
+/// is left out whole. So that students still get feedback on the tests they
+/// write, each write-tests task's wheat and chaffs go in compiled form only
+/// (`ReleasedVariants`), and the copy's catalog names each chaff by its place
+/// ("chaff-2") instead of its folder, which would say what its bug is. Run it
+/// again on another platform, into the same folder, to add that platform.
 public enum Release {
-  /// Copies the workbook at `root` into `destination`, which must not exist or be empty.
-  /// Returns how many files were written.
-  @discardableResult
-  public static func write(from root: URL, to destination: URL, runner: ProcessRunner = ProcessRunner()) throws(GradeError) -> Int {
-    let manager = FileManager.default
-    if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
-      throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
-    }
-    // The files git tracks are the workbook; build folders and local state are not.
-    let listing = try runner.run(["git", "-C", root.path, "ls-files", "-z"], until: .now + .seconds(60))
-    guard listing.succeeded else {
-      throw .infrastructure("grade release copies the files git tracks, and git ls-files failed: \(listing.output.prefix(300))")
-    }
-    let files = listing.output.split(separator: "\0").map(String.init).filter { !$0.hasPrefix("Solutions/") && !$0.isEmpty }
-    do {
-      for file in files {
-        let target = destination.appending(path: file)
-        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try manager.copyItem(at: root.appending(path: file), to: target)
-      }
-    } catch {
-      throw .infrastructure("cannot write the student copy to \(destination.path): \(error.localizedDescription)")
-    }
-    return files.count
+  /// What a release wrote.
+  public struct Summary: Sendable, Equatable {
+    /// How many workbook files were copied; 0 when the copy was there already.
+    public var files: Int
+    /// How many variants were compiled into it.
+    public var variants: Int
+    /// The platform folder under `Grading/`.
+    public var target: String
   }
+
+  /// Copies `grader`'s workbook into `destination`, which must be new, empty, or an earlier release of it.
+  public static func write(with grader: Grader, to destination: URL) throws(GradeError) -> Summary {
+    let workbook = grader.workbook
+    let manager = FileManager.default
+    let existing = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
+    let isEarlierRelease = existing.contains(ReleasedVariants.folderName) && existing.contains("Lessons")
+    if !existing.isEmpty && !isEarlierRelease {
+      throw .usage("\(destination.path) is not empty and is not an earlier release; choose a new folder so nothing in it is overwritten")
+    }
+    var copied = 0
+    if !isEarlierRelease {
+      // The files git tracks are the workbook; build folders and local state are not.
+      let listing = try grader.runner.run(["git", "-C", workbook.root.path, "ls-files", "-z"], until: .now + .seconds(60))
+      guard listing.succeeded else {
+        throw .infrastructure("grade release copies the files git tracks, and git ls-files failed: \(listing.output.prefix(300))")
+      }
+      let files = listing.output.split(separator: "\0").map(String.init).filter { !$0.hasPrefix("Solutions/") && !$0.isEmpty }
+      do {
+        for file in files {
+          let target = destination.appending(path: file)
+          try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try manager.copyItem(at: workbook.root.appending(path: file), to: target)
+        }
+        try Data(anonymizedCatalog(of: workbook).utf8).write(to: destination.appending(path: "Lessons/catalog.json"))
+      } catch {
+        throw .infrastructure("cannot write the student copy to \(destination.path): \(error.localizedDescription)")
+      }
+      copied = files.count
+    }
+
+    // Each write-tests task's variants, compiled, under names that say nothing.
+    let toolchain = Toolchain.version(runner: grader.runner)
+    let target = ReleasedVariants.targetFolder(platform: ReleasedVariants.platform, toolchain: toolchain)
+    let folder = destination.appending(path: "\(ReleasedVariants.folderName)/\(target)")
+    try? manager.removeItem(at: folder)
+    let compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache)
+    var manifest = ReleasedVariants.Manifest(platform: ReleasedVariants.platform, toolchain: toolchain, lessons: [:])
+    var count = 0
+    for lesson in workbook.catalog.lessons {
+      let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.starterFolder(of: lesson))
+      for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {
+        var ids: [String] = []
+        for (index, variant) in variants.enumerated() {
+          let built: URL
+          switch VariantLibrary.build(variant.sources, module: lesson.module, state: grader.state, compiler: compiler) {
+          case .success(let url): built = url
+          case .failure(let error): throw error
+          }
+          let id = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+          let shipped = folder.appending(path: String(id))
+          do {
+            try manager.createDirectory(at: shipped, withIntermediateDirectories: true)
+            try manager.copyItem(
+              at: built.appending(path: Compiler.libraryName(lesson.module)),
+              to: shipped.appending(path: Compiler.libraryName(lesson.module)))
+            // Only the wheat's interface is compiled against; a chaff ships object code alone.
+            if index == 0 {
+              try manager.copyItem(
+                at: built.appending(path: "\(lesson.module).swiftmodule"), to: shipped.appending(path: "\(lesson.module).swiftmodule"))
+            }
+          } catch {
+            throw .infrastructure("cannot write \(shipped.path): \(error.localizedDescription)")
+          }
+          ids.append(String(id))
+          count += 1
+        }
+        manifest.lessons[lesson.folder, default: [:]][String(task)] = ids
+      }
+    }
+    do {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      try encoder.encode(manifest).write(to: folder.appending(path: "manifest.json"))
+      try Data(readme.utf8).write(to: destination.appending(path: "\(ReleasedVariants.folderName)/README.md"))
+    } catch {
+      throw .infrastructure("cannot write \(folder.path)/manifest.json: \(error.localizedDescription)")
+    }
+    return Summary(files: copied, variants: count, target: target)
+  }
+
+  /// The catalog with each chaff's folder name replaced by its place, since the name says what its bug is.
+  static func anonymizedCatalog(of workbook: Workbook) throws -> String {
+    let data = try Data(contentsOf: workbook.root.appending(path: "Lessons/catalog.json"))
+    guard var catalog = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      var lessons = catalog["lessons"] as? [[String: Any]]
+    else { throw GradeError.infrastructure("Lessons/catalog.json is not a catalog") }
+    for lessonIndex in lessons.indices {
+      guard var tasks = lessons[lessonIndex]["tasks"] as? [[String: Any]] else { continue }
+      for taskIndex in tasks.indices {
+        guard var chaffs = tasks[taskIndex]["chaffs"] as? [[String: Any]] else { continue }
+        for chaffIndex in chaffs.indices { chaffs[chaffIndex]["name"] = "chaff-\(chaffIndex + 1)" }
+        tasks[taskIndex]["chaffs"] = chaffs
+      }
+      lessons[lessonIndex]["tasks"] = tasks
+    }
+    catalog["lessons"] = lessons
+    let out = try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    return String(decoding: out, as: UTF8.self) + "\n"
+  }
+
+  /// What `Grading/README.md` says to a student who opens the folder.
+  static let readme = """
+    # Grading
+
+    The code your tests are checked against when you run `swift run grade`:
+    for each task where you write tests, a correct version and several
+    versions that each hide one bug, compiled for one platform and toolchain
+    per folder. There is no source here, and nothing to edit. If `grade` says
+    this machine cannot load them, run your tests with `swift test --filter`
+    and your instructor grades those tasks.
+
+    """
 }

@@ -128,6 +128,10 @@ public struct Sandbox: Sendable {
     case .task(let number):
       var folders: [URL] = []
       for variant in plan.variants[number] ?? [] {
+        if let prebuilt = variant.prebuilt {
+          folders.append(prebuilt)
+          continue
+        }
         switch VariantLibrary.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders.append(folder)
         case .failure(let error):

@@ -27,8 +27,10 @@ public struct SandboxPlan: Sendable {
   public struct Variant: Sendable, Equatable {
     /// The chaff, or `nil` for the wheat.
     public var chaff: Chaff?
-    /// Its sources, compiled as the lesson's module.
+    /// Its sources, compiled as the lesson's module; empty when it comes built.
     public var sources: Sources
+    /// The folder of its built library, in a released copy that ships variants compiled.
+    public var prebuilt: URL?
   }
 
   /// An owned file that was not graded, and why.
@@ -58,7 +60,12 @@ public struct SandboxPlan: Sendable {
 
   /// Plans the grading of `lesson`, taking owned files from `learnerFolder`
   /// (a folder laid out like `Lessons/NN-slug`) and everything else from `workbook`.
-  public init(workbook: Workbook, lesson: Lesson, learnerFolder: URL, pristine: PristineFiles = .none) throws(GradeError) {
+  ///
+  /// - Parameter toolchain: The first line of `swiftc --version`, which picks the
+  ///   compiled variants of a released copy.
+  public init(
+    workbook: Workbook, lesson: Lesson, learnerFolder: URL, pristine: PristineFiles = .none, toolchain: String = ""
+  ) throws(GradeError) {
     self.lesson = lesson
     self.pristine = pristine
     let starter = workbook.starterFolder(of: lesson)
@@ -111,7 +118,17 @@ public struct SandboxPlan: Sendable {
 
       let solutionSources = solution.appending(path: "Sources")
       guard FileManager.default.fileExists(atPath: solutionSources.path) else {
-        unavailable[task.number] = "this copy of the workbook has no Solutions/\(lesson.folder), which holds the code your tests are checked against, so your instructor grades this task; run your tests yourself with swift test --filter \(lesson.learnerTestModule)"
+        // A released copy: the variants come compiled, if they were built for this machine.
+        switch ReleasedVariants.lookup(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain) {
+        case .success(let folders) where folders.count == spec.chaffs.count + 1:
+          variants[task.number] = zip([nil] + spec.chaffs.map(Optional.some), folders).map {
+            Variant(chaff: $0, sources: Sources(), prebuilt: $1)
+          }
+        case .success:
+          unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
+        case .failure(let missing):
+          unavailable[task.number] = missing.reason
+        }
         continue
       }
       var wheat = Sources()
@@ -158,7 +175,10 @@ public struct SandboxPlan: Sendable {
     add("canonical-tests", canonicalTests)
     for (task, tests) in learnerTests.sorted(by: { $0.key < $1.key }) { add("task\(task)", tests) }
     for (task, list) in variants.sorted(by: { $0.key < $1.key }) {
-      for (index, variant) in list.enumerated() { add("task\(task)-variant\(index)", variant.sources) }
+      for (index, variant) in list.enumerated() {
+        add("task\(task)-variant\(index)", variant.sources)
+        if let prebuilt = variant.prebuilt { inputs.append(("task\(task)-prebuilt\(index)", Data(prebuilt.path.utf8))) }
+      }
     }
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
       for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.reason)".utf8))) }

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The correct and buggy versions of the code that a released copy ships, compiled, one folder per platform.
+///
+/// A class's copy has no `Solutions/`, yet its students' tests still need a
+/// wheat and chaffs to run against. `grade release` builds each variant as a
+/// library (object code, and for the wheat the compiled module interface the
+/// tests compile against) and puts it in `Grading/<platform>/<id>/`, where the
+/// id is random: no file or folder name says which variant is which, and no
+/// source is shipped. `manifest.json` lists each task's variants, the wheat
+/// first, then the chaffs in the catalog's order.
+public enum ReleasedVariants {
+  /// The folder in a released copy that holds the compiled variants.
+  public static let folderName = "Grading"
+
+  /// One platform's manifest.
+  struct Manifest: Codable, Equatable {
+    /// The manifest's format.
+    var version = 1
+    /// The operating system and processor, such as `linux-x86_64`.
+    var platform: String
+    /// The first line of `swiftc --version`.
+    var toolchain: String
+    /// Lesson folder → task number → variant folders, the wheat first.
+    var lessons: [String: [String: [String]]]
+  }
+
+  /// The operating system and processor this grader was built for.
+  public static var platform: String {
+    #if os(Linux)
+      let system = "linux"
+    #elseif os(macOS)
+      let system = "macos"
+    #else
+      let system = "other"
+    #endif
+    #if arch(x86_64)
+      return "\(system)-x86_64"
+    #elseif arch(arm64)
+      return "\(system)-arm64"
+    #else
+      return "\(system)-other"
+    #endif
+  }
+
+  /// The folder of one platform and toolchain, such as `linux-x86_64-1a2b3c4d`.
+  static func targetFolder(platform: String, toolchain: String) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(toolchain)
+    return "\(platform)-\(String(fingerprint.value, radix: 16).prefix(8))"
+  }
+
+  /// Every manifest in a released copy, by its folder.
+  static func manifests(in root: URL) -> [(folder: URL, manifest: Manifest)] {
+    let grading = root.appending(path: folderName)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: grading.path))?.sorted() ?? []
+    return names.compactMap { name in
+      let folder = grading.appending(path: name)
+      guard let data = try? Data(contentsOf: folder.appending(path: "manifest.json")),
+        let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+      else { return nil }
+      return (folder, manifest)
+    }
+  }
+
+  /// Why a released copy cannot grade a task here.
+  struct Missing: Error {
+    /// The reason, in words for the student.
+    var reason: String
+  }
+
+  /// The built variants of a write-tests task for this platform and `toolchain`, or why there are none.
+  static func lookup(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> Result<[URL], Missing> {
+    let all = manifests(in: root)
+    let fallback = "run your tests yourself with swift test --filter \(lesson.learnerTestModule); your instructor grades this task"
+    guard !all.isEmpty else {
+      return .failure(Missing(reason: "this copy of the workbook holds no correct or buggy versions of the code to check your tests against; \(fallback)"))
+    }
+    guard let (folder, manifest) = all.first(where: { $0.manifest.platform == platform && $0.manifest.toolchain == toolchain }) else {
+      let built = all.map { "\($0.manifest.platform) with \($0.manifest.toolchain)" }.joined(separator: "; ")
+      return .failure(Missing(reason:
+        "the code your tests are checked against was compiled for \(built), and this machine is \(platform) with \(toolchain), "
+          + "which cannot load it; \(fallback)"))
+    }
+    guard let ids = manifest.lessons[lesson.folder]?[String(task)], !ids.isEmpty else {
+      return .failure(Missing(reason: "this copy of the workbook was released without the compiled code of this task; \(fallback)"))
+    }
+    return .success(ids.map { folder.appending(path: $0) })
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// `grade release`, done for real on lesson 1: what the copy holds, what it hides, and grading in it.
+@Suite("A released copy", .tags(.slow), .serialized)
+struct ReleaseTests {
+  /// A git checkout of lesson 1, released once per test process.
+  final class Released: Sendable {
+    static let shared: Released = {
+      do { return try Released() } catch { fatalError("could not release the workbook: \(error)") }
+    }()
+
+    let source: Workbook
+    let out: URL
+    let summary: Release.Summary
+
+    private init() throws {
+      let root = HostileLab.repository.appending(path: ".build/grade-release-lab")
+      let manager = FileManager.default
+      try? manager.removeItem(at: root)
+      let book = root.appending(path: "workbook")
+      for part in ["Lessons/01-expect-and-require", "Solutions/01-expect-and-require", "Tests/ExpectRequireTests"] {
+        try manager.createDirectory(at: book.appending(path: part).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: HostileLab.repository.appending(path: part), to: book.appending(path: part))
+      }
+      try Data(HostileLab.lessonOneCatalog().utf8).write(to: book.appending(path: "Lessons/catalog.json"))
+      let git = ProcessRunner()
+      for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "lesson 1"]] {
+        let outcome = try git.run(["git", "-C", book.path] + command, until: .now + .seconds(60))
+        guard outcome.succeeded else { throw GradeError.infrastructure(outcome.output) }
+      }
+      source = try Workbook.load(at: book)
+      out = root.appending(path: "out")
+      summary = try Release.write(with: Grader(workbook: source, state: StateFolder(root: root.appending(path: "state"))), to: out)
+    }
+  }
+
+  let released = Released.shared
+
+  /// Every file under the released copy, relative to it.
+  func files() -> [String] {
+    (FileManager.default.enumerator(atPath: released.out.path)?.allObjects as? [String] ?? []).filter { path in
+      var isFolder: ObjCBool = false
+      return FileManager.default.fileExists(atPath: released.out.appending(path: path).path, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+  }
+
+  @Test("The copy holds the compiled variants and no solution, chaff or reference test")
+  func holdsNoAnswers() throws {
+    let lesson = released.source.catalog.lessons[0]
+    #expect(released.summary.variants == 2 + lesson.tasks.compactMap { task -> Int? in
+      if case .writeTests(let spec) = task.kind { spec.chaffs.count } else { nil }
+    }.reduce(0, +))
+    let paths = files()
+    #expect(!paths.contains { $0.hasPrefix("Solutions") })
+    #expect(paths.contains { $0.hasSuffix("manifest.json") })
+
+    // Every chaff's name, and every line a chaff or a reference test has that the starter has not.
+    let solution = released.source.solutionFolder(of: lesson)
+    var secrets: [String] = []
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind else { continue }
+      for chaff in spec.chaffs {
+        secrets.append(chaff.name)
+        for name in swiftFiles(in: solution.appending(path: "Chaffs/\(chaff.name)")) {
+          let wheat = Set(try String(contentsOf: solution.appending(path: "Sources/\(name)"), encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+          let lines = try String(contentsOf: solution.appending(path: "Chaffs/\(chaff.name)/\(name)"), encoding: .utf8).split(separator: "\n")
+          secrets += lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 12 && !wheat.contains($0) }
+        }
+      }
+      for file in task.files {
+        let starter = Set(try String(contentsOf: released.source.starterFolder(of: lesson).appending(path: file), encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        let reference = try String(contentsOf: solution.appending(path: file), encoding: .utf8).split(separator: "\n")
+        secrets += reference.map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.count >= 24 && !starter.contains($0) }
+      }
+    }
+    // The walkthrough and the hints show some lines on purpose; those are not secrets.
+    let lessons = released.source.root.appending(path: "Lessons")
+    let taught = try (FileManager.default.enumerator(atPath: lessons.path)?.allObjects as? [String] ?? []).compactMap { path in
+      try? String(contentsOf: lessons.appending(path: path), encoding: .utf8)
+    }.joined(separator: "\n").replacingOccurrences(of: "\\\"", with: "\"")
+    secrets = secrets.filter { !taught.contains($0) }
+    #expect(secrets.count > 20)
+    // Binaries are searched byte for byte, which finds what `strings` would print.
+    for path in paths {
+      let data = try Data(contentsOf: released.out.appending(path: path))
+      for secret in secrets {
+        #expect(!path.contains(secret), "a file name gives away \(secret)")
+        #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds \"\(secret)\"")
+      }
+    }
+  }
+
+  @Test("In the copy, a student's tests are graded against every compiled variant, as in the full workbook")
+  func gradesTestsInTheCopy() throws {
+    let copy = try Workbook.load(at: released.out)
+    let lesson = copy.catalog.lessons[0]
+    let grader = Grader(workbook: copy, state: StateFolder(root: released.out.appending(path: ".build/grade")), useCache: false)
+    let learner = copy.starterFolder(of: lesson)
+
+    // Untouched: no tests yet, graded here rather than left to the instructor.
+    let starter = grader.grade(lesson, learnerFolder: learner)
+    #expect(starter.task(2).findings.contains(.noLearnerTests), "\(starter.words(2))")
+
+    // The reference answers, written by a student: every bug caught, in the copy too.
+    let solution = released.source.solutionFolder(of: lesson)
+    let folder = released.out.appending(path: "../student")
+    try? FileManager.default.removeItem(at: folder)
+    try FileManager.default.copyItem(at: learner, to: folder)
+    for file in ["Tests/UserStoreTests.swift", "Tests/CounterTests.swift"] {
+      try FileManager.default.removeItem(at: folder.appending(path: file))
+      try FileManager.default.copyItem(at: solution.appending(path: file), to: folder.appending(path: file))
+    }
+    let full = grader.grade(lesson, learnerFolder: folder)
+    #expect(full.task(2).status == .pass, "\(full.words(2))")
+    #expect(full.task(3).status == .pass, "\(full.words(3))")
+
+    // One test dropped: the misconception it guarded is named, by its words, not its folder.
+    let text = try String(contentsOf: folder.appending(path: "Tests/UserStoreTests.swift"), encoding: .utf8)
+    let guardLine = "#expect(store.user(id: input) == nil)"
+    try #require(text.contains(guardLine), "the reference test this case edits has changed")
+    try Data(text.replacingOccurrences(of: guardLine, with: "_ = store.user(id: input)").utf8)
+      .write(to: folder.appending(path: "Tests/UserStoreTests.swift"))
+    let partial = grader.grade(lesson, learnerFolder: folder)
+    #expect(partial.words(2).contains("missed: returns the last user added, instead of nil"), "\(partial.words(2))")
+  }
+
+  @Test("On another toolchain the copy says what it was built for, and that the instructor grades those tasks")
+  func otherToolchain() throws {
+    let copy = try Workbook.load(at: released.out)
+    let lesson = copy.catalog.lessons[0]
+    let plan = try SandboxPlan(workbook: copy, lesson: lesson, learnerFolder: copy.starterFolder(of: lesson), toolchain: "Swift version 9.9")
+    let reason = try #require(plan.unavailable[2])
+    #expect(reason.contains("compiled for \(ReleasedVariants.platform) with Swift version"))
+    #expect(reason.contains("this machine is \(ReleasedVariants.platform) with Swift version 9.9"))
+    #expect(reason.contains("your instructor grades this task"))
+    #expect(!reason.contains("Solutions/"))
+  }
+}
+
+extension HostileLab {
+  /// The workbook's catalog with lesson 1 only.
+  static func lessonOneCatalog() throws -> String {
+    let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: repository.appending(path: "Lessons/catalog.json"))) as! [String: Any]
+    let lessons = catalog["lessons"] as! [[String: Any]]
+    let one = ["version": catalog["version"]!, "lessons": [lessons[0]]] as [String: Any]
+    return String(decoding: try JSONSerialization.data(withJSONObject: one), as: UTF8.self)
+  }
+}
