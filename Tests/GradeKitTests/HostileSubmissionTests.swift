@@ -354,6 +354,27 @@ struct HostileSubmissionTests {
     #expect(result.words(1).contains("exited with status \(status)"), "\(result.words(1))")
   }
 
+  @Test("A test that passes by luck is caught by repeated runs; honest tests pass them all")
+  func passesByLuck() throws {
+    let lesson = lab.lessonCheckingFlakiness(runs: 40)
+    let honest = lab.grade(try lab.learner("honest-repeated"), lesson: lesson)
+    #expect(honest.task(2).status == .pass, "\(honest.words(2))")
+    let folder = try lab.learner("lucky") { folder in
+      // The reference tests, plus one that passes a single run and fails the third run in a
+      // process: like a test that waits a fixed time, it passes until it is run often enough.
+      let path = folder.appending(path: "Tests/UserStoreTests.swift")
+      let text = try String(contentsOf: path, encoding: .utf8)
+      try HostileLab.write(
+        "import Synchronization\n" + text
+          + "\nlet luckyRuns = Atomic<Int>(0)\n@Test func lucky() { #expect(luckyRuns.add(1, ordering: .relaxed).newValue != 3) }\n",
+        to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let lucky = lab.grade(folder, lesson: lesson)
+    #expect(lucky.task(2).status == .fail)
+    let shares = Grader.repetitionShares
+    #expect(lucky.words(2).contains("lucky() passed \(shares * Grader.repetitions(of: lesson, task: 2) - shares) of \(shares * Grader.repetitions(of: lesson, task: 2)) runs against a correct implementation"), "\(lucky.words(2))")
+  }
+
   /// The command lines of live processes that contain `text`.
   static func processes(matching text: String) -> [String] {
     let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []

@@ -126,6 +126,14 @@ struct ReleaseTests {
     #expect(partial.words(2).contains("missed: returns the last user added, instead of nil"), "\(partial.words(2))")
   }
 
+  @Test("Releasing again into the same copy adds this platform's variants and copies nothing else")
+  func releaseAgain() throws {
+    let again = try Release.write(with: Grader(workbook: released.source, state: StateFolder(root: released.out.appending(path: "../state"))), to: released.out)
+    #expect(again.files == 0)
+    #expect(again.variants == released.summary.variants)
+    #expect(ReleasedVariants.manifests(in: released.out).count == 1)
+  }
+
   @Test("On another toolchain the copy says what it was built for, and that the instructor grades those tasks")
   func otherToolchain() throws {
     let copy = try Workbook.load(at: released.out)

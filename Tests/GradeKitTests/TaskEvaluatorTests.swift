@@ -153,3 +153,66 @@ struct WriteTestsGradingTests {
     #expect(result.findings.contains(.tooFewCases(needed: 3, found: 2)))
   }
 }
+
+@Suite("Grading tests that pass by luck")
+struct FlakyGradingTests {
+  let task = SampleLesson.lesson.tasks[1]
+  var spec: LessonTask.WriteTests {
+    guard case .writeTests(var spec) = task.kind else { fatalError("the sample's task 2 writes tests") }
+    spec.flakiness = LessonTask.Flakiness(runs: 40, timingWheats: [late])
+    return spec
+  }
+  let late = LessonTask.TimingWheat(name: "late-handler", description: "calls its handler only after the caller has moved on")
+  let owned: Set<String> = ["UserStoreTests.swift"]
+
+  func learnerTest(_ status: TestOutcome.Status = .passed, runs: Int = 1, failedRuns: Int = 0, issues: Int = 1) -> TestOutcome {
+    let failing = failedRuns > 0 || status == .failed
+    var test = outcome(
+      "waits()", module: "CallbackTestingLearnerTests", suite: nil, status: status,
+      issues: failing ? (0..<issues).map { _ in IssueReport(message: "Expectation failed: (done → false)") } : [],
+      cases: 3, file: "UserStoreTests.swift")
+    test.runs = runs
+    test.failedRuns = failedRuns
+    return test
+  }
+
+  var caught: [JobResult] {
+    [JobResult(tests: [learnerTest(.failed)]), JobResult(tests: [learnerTest(.failed, issues: 2)]), JobResult(tests: [learnerTest(.failed)])]
+  }
+
+  @Test("Tests that pass every run and every timing pass the task")
+  func steady() {
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
+      timingWheats: [(late, JobResult(tests: [learnerTest()]))],
+      repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
+      ownedFiles: owned, seconds: 60)
+    #expect(!result.findings.contains { if case .flaky = $0 { true } else { false } })
+    #expect(result.checks.contains { $0.name.contains("40 runs") && $0.status == .pass })
+  }
+
+  @Test("A test that fails some repeated runs is flaky, with how often it passed")
+  func flaky() {
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
+      timingWheats: [(late, JobResult(tests: [learnerTest()]))],
+      repeated: [JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 3)]), JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 6)])],
+      ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    let words = result.findings.compactMap(\.shortDescription).joined()
+    #expect(words.contains("waits() passed 31 of 40 runs against a correct implementation"))
+    // Chaffs are not scored while the tests cannot be trusted on correct code.
+    #expect(!result.findings.contains { if case .chaffsCaught = $0 { true } else { false } })
+  }
+
+  @Test("A test that fails a timing wheat is named with what that timing is")
+  func timingWheat() {
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
+      timingWheats: [(late, JobResult(tests: [learnerTest(.failed)]))],
+      repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
+      ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings.compactMap(\.shortDescription).contains("waits() fails against a correct implementation that calls its handler only after the caller has moved on"))
+  }
+}

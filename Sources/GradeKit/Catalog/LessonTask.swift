@@ -21,11 +21,42 @@ public struct LessonTask: Sendable, Equatable {
     public var chaffs: [Chaff]
     /// When set, some test must be parameterized and run at least this many cases on the wheat.
     public var minimumCases: Int?
+    /// When set, the tests must also pass every run of many against the wheat and every timing wheat.
+    public var flakiness: Flakiness?
 
     /// Creates the requirements of a write-tests task.
-    public init(chaffs: [Chaff], minimumCases: Int? = nil) {
+    public init(chaffs: [Chaff], minimumCases: Int? = nil, flakiness: Flakiness? = nil) {
       self.chaffs = chaffs
       self.minimumCases = minimumCases
+      self.flakiness = flakiness
+    }
+  }
+
+  /// How a write-tests task catches tests that pass by luck.
+  public struct Flakiness: Sendable, Equatable, Codable {
+    /// How many times the tests run against the wheat, spread over every core so they run under load.
+    public var runs: Int
+    /// Correct implementations that only move when things happen; every honest test passes them.
+    public var timingWheats: [TimingWheat]
+
+    /// Creates the requirement.
+    public init(runs: Int, timingWheats: [TimingWheat] = []) {
+      self.runs = runs
+      self.timingWheats = timingWheats
+    }
+  }
+
+  /// A correct implementation with other timing, in `Solutions/NN-slug/TimingWheats/<name>/`.
+  public struct TimingWheat: Sendable, Equatable, Codable {
+    /// The folder name.
+    public var name: String
+    /// What its timing is, completing "code that …", for the learner whose test it fails.
+    public var description: String
+
+    /// Creates a timing wheat.
+    public init(name: String, description: String) {
+      self.name = name
+      self.description = description
     }
   }
 
@@ -58,13 +89,14 @@ public struct LessonTask: Sendable, Equatable {
     var tests: [String]?
     var chaffs: [Chaff]?
     var minimumCases: Int?
+    var flakiness: Flakiness?
   }
 
   init(number: Int, draft: Draft) {
     let kind: Kind
     switch draft.kind {
     case "write-tests":
-      kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases))
+      kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness))
     case "implement":
       kind = .implement(tests: draft.tests ?? [])
     default:

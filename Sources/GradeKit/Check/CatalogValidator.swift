@@ -76,6 +76,20 @@ public enum CatalogValidator {
       }
     }
 
+    // Every timing wheat is a folder of replacements for canonical sources, named once.
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind, let flakiness = spec.flakiness else { continue }
+      if flakiness.runs < 2 { breach("task \(task.number): flakiness needs at least 2 runs, has \(flakiness.runs)") }
+      for wheat in flakiness.timingWheats {
+        let folder = "\(solution)/TimingWheats/\(wheat.name)"
+        let files = tree.names(in: folder)
+        if files.isEmpty { breach("task \(task.number): timing wheat \(wheat.name) has no files in \(folder)") }
+        for file in files where tree.files["\(solution)/Sources/\(file)"] == nil {
+          breach("task \(task.number): \(folder)/\(file) replaces no file in \(solution)/Sources")
+        }
+      }
+    }
+
     // Every chaff folder belongs to a task.
     let declared = Set(lesson.tasks.flatMap { task -> [String] in
       if case .writeTests(let spec) = task.kind { return spec.chaffs.map(\.name) }

@@ -32,6 +32,10 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var status: Status
   /// Every issue it recorded, known ones included.
   public var issues: [IssueReport]
+  /// How many times it ended, in a run that repeated the tests; 1 otherwise.
+  public var runs: Int = 0
+  /// How many of those runs recorded an issue that is not known.
+  public var failedRuns: Int = 0
 
   /// The issues that make the test fail.
   public var failures: [IssueReport] { issues.filter { !$0.isKnown } }

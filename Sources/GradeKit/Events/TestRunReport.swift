@@ -25,20 +25,25 @@ public struct TestRunReport: Sendable, Equatable {
   /// Decodes JSON Lines written with `--event-stream-version 0`.
   ///
   /// Bytes that are not UTF-8 (a kill in the middle of a character) spoil only their own line.
-  public init(eventStream data: Data) {
-    self.init(lines: data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Data($0) })
+  ///
+  /// - Parameter repetitions: How many times the run repeated its tests (`--repetitions`);
+  ///   each test then starts and ends that many times, and each ending is counted.
+  public init(eventStream data: Data, repetitions: Int = 1) {
+    self.init(lines: data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Data($0) }, repetitions: repetitions)
   }
 
   /// Decodes JSON Lines given as text.
-  public init(eventStream text: String) {
-    self.init(eventStream: Data(text.utf8))
+  public init(eventStream text: String, repetitions: Int = 1) {
+    self.init(eventStream: Data(text.utf8), repetitions: repetitions)
   }
 
-  private init(lines: [Data]) {
+  private init(lines: [Data], repetitions: Int) {
     var order: [String] = []
     var byID: [String: TestOutcome] = [:]
     var announced: Set<String> = []
     var ended: Set<String> = []
+    var starts: [String: Int] = [:]
+    var failedThisRun: Set<String> = []
     // Suites get testStarted and testEnded events too; only functions are tests.
     var suites: Set<String> = []
     var unattributed: [IssueReport] = []
@@ -96,8 +101,10 @@ public struct TestRunReport: Sendable, Equatable {
       case ("event", "testStarted"):
         guard let id = payload.testID, known(id, "testStarted") else { continue }
         var test = outcome(id)
-        if test.status != .notRun { problems.append("the test \(id) started twice") }
+        starts[id, default: 0] += 1
+        if test.status == .interrupted || starts[id]! > repetitions { problems.append("the test \(id) started more often than the run repeats") }
         test.status = .interrupted  // Until a testEnded says otherwise.
+        failedThisRun.remove(id)
         remember(test)
       case ("event", "testCaseStarted"):
         guard let id = payload.testID, known(id, "testCaseStarted") else { continue }
@@ -107,10 +114,13 @@ public struct TestRunReport: Sendable, Equatable {
       case ("event", "testEnded"):
         guard let id = payload.testID, known(id, "testEnded") else { continue }
         var test = outcome(id)
-        if test.status != .interrupted || !ended.insert(id).inserted {
+        if test.status != .interrupted {
           problems.append("the test \(id) ended without starting, or twice")
         }
-        test.status = test.failures.isEmpty ? .passed : .failed
+        ended.insert(id)
+        test.runs += 1
+        if failedThisRun.contains(id) { test.failedRuns += 1 }
+        test.status = test.failedRuns > 0 ? .failed : .passed
         remember(test)
       case ("event", "testSkipped"):
         guard let id = payload.testID, known(id, "testSkipped") else { continue }
@@ -132,9 +142,17 @@ public struct TestRunReport: Sendable, Equatable {
         }
         guard known(id, "issueRecorded") else { continue }
         var test = outcome(id)
-        test.issues.append(issue)
-        // An issue after the end (from a task the test left running) still fails it.
-        if test.status == .passed { test.status = .failed }
+        // A repeated run reports the same failure once per run; a few say all there is.
+        if test.issues.count < 20 { test.issues.append(issue) }
+        if !issue.isKnown {
+          if test.status == .interrupted {
+            failedThisRun.insert(id)
+          } else if test.status == .passed {
+            // An issue after the end (from a task the test left running) still fails it.
+            test.status = .failed
+            test.failedRuns = max(test.failedRuns, 1)
+          }
+        }
         remember(test)
       case ("event", "runEnded"):
         finished = true
@@ -149,6 +167,13 @@ public struct TestRunReport: Sendable, Equatable {
       let silent = order.filter { announced.contains($0) && !ended.contains($0) }
       if !silent.isEmpty {
         problems.append("the run ended without a result for \(silent.count) test\(silent.count == 1 ? "" : "s"): " + silent.prefix(3).map { byID[$0]?.displayName ?? $0 }.joined(separator: ", "))
+      }
+      let short = order.filter { id in
+        guard let test = byID[id], ended.contains(id), case .skipped = test.status else { return ended.contains(id) && (byID[id]?.runs ?? 0) < repetitions }
+        return false
+      }
+      if repetitions > 1, !short.isEmpty {
+        problems.append("the run ended before \(short.count) test\(short.count == 1 ? "" : "s") ran \(repetitions) times")
       }
     }
     self.tests = order.compactMap { byID[$0] }

@@ -133,6 +133,15 @@ public struct FeedbackRenderer: Sendable {
     case .crashesOnWheat(let test, let message):
       return ["✘ Your tests must pass against a correct implementation, but " + quoted(test) + " crashes" + at(mapper.location(of: test)),
               "    " + mapper.fatalMessage(message)]
+    case .flaky(let test, let passed, let runs):
+      return ["✘ " + quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
+              "    A test like that usually waits with Task.yield() or a sleep, or checks right after starting work it does not await.",
+              "    Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock."]
+        + test.failures.prefix(1).map { "    One failing run: " + $0.message }
+    case .failsOnTimingWheat(let test, let wheat):
+      return ["✘ " + quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
+              "    Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
+        + test.failures.prefix(1).map { "    " + $0.message }
     case .tooFewCases(let needed, let found):
       return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); the most cases one test ran was \(found)."]
     case .chaffsCaught(let caught, let total):
@@ -171,7 +180,7 @@ extension Finding {
   /// Whether the finding reports one test, so that long lists of them can be cut short.
   var isAboutOneTest: Bool {
     switch self {
-    case .testFailed, .testCrashed, .failsOnWheat, .crashesOnWheat: true
+    case .testFailed, .testCrashed, .failsOnWheat, .crashesOnWheat, .flaky, .failsOnTimingWheat: true
     default: false
     }
   }

@@ -37,6 +37,10 @@ public enum Finding: Sendable, Equatable, Codable {
   case failsOnWheat(TestOutcome)
   /// A learner's test crashed against the correct implementation.
   case crashesOnWheat(TestOutcome, message: String)
+  /// A learner's test failed some of many runs against the correct implementation: it passes by luck.
+  case flaky(TestOutcome, passed: Int, runs: Int)
+  /// A learner's test failed against a correct implementation with other timing.
+  case failsOnTimingWheat(TestOutcome, LessonTask.TimingWheat)
   /// No parameterized test ran enough cases.
   case tooFewCases(needed: Int, found: Int)
   /// Every learner test passed against this chaff.

@@ -16,7 +16,7 @@ public struct Grader: Sendable {
   public var isolation: Isolation
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-4"
+  static let resultFormat = "grade-results-5"
 
   /// Creates a grader; `isolation` is probed when not given.
   public init(
@@ -41,6 +41,9 @@ public struct Grader: Sendable {
     case allCanonicalTests
     /// A write-tests task's tests against one of its variants (0 is the wheat).
     case variant(task: Int, index: Int)
+    /// One share of the runs that catch flaky tests: the wheat, its tests repeated,
+    /// every share at once so that the runs happen under load.
+    case repeatedWheat(task: Int, share: Int)
 
     /// The job's name in the job cache: the grader's own, never shown to a test.
     var name: String {
@@ -48,6 +51,7 @@ public struct Grader: Sendable {
       case .implement(let task): "implement-\(task)"
       case .allCanonicalTests: "all-canonical-tests"
       case .variant(let task, let index): "task-\(task)-variant-\(index)"
+      case .repeatedWheat(let task, let share): "task-\(task)-repeated-\(share)"
       }
     }
   }
@@ -133,8 +137,20 @@ public struct Grader: Sendable {
     }
     for task in testTasks where built.usable(.task(task)) {
       for index in (built.variantFolders[task] ?? []).indices { jobs.append(.variant(task: task, index: index)) }
+      if case .writeTests(let spec)? = lesson.tasks.first(where: { $0.number == task })?.kind, spec.flakiness != nil {
+        for share in 0..<Self.repetitionShares { jobs.append(.repeatedWheat(task: task, share: share)) }
+      }
     }
     return jobs
+  }
+
+  /// How many processes share a flaky-test check's runs: one per core, so they run under load.
+  static let repetitionShares = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+
+  /// How many runs each share of a flaky-test check makes.
+  static func repetitions(of lesson: Lesson, task: Int) -> Int {
+    guard case .writeTests(let spec)? = lesson.tasks.first(where: { $0.number == task })?.kind, let flakiness = spec.flakiness else { return 1 }
+    return (flakiness.runs + repetitionShares - 1) / repetitionShares
   }
 
   /// Runs every job whose inputs changed, as many at once as there are cores, each in its
@@ -143,11 +159,12 @@ public struct Grader: Sendable {
     let lesson = sandbox.plan.lesson
     let cache = JobCache(folder: sandbox.root.appending(path: "jobs"))
     let results = LockedBox([Job: JobResult]())
-    var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String])] = []
+    var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String], repetitions: Int)] = []
     for job in jobs {
       let binary: URL
       let library: URL
       var filters: [String] = []
+      var repetitions = 1
       switch job {
       case .implement(let number):
         guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { continue }
@@ -157,22 +174,25 @@ public struct Grader: Sendable {
         (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary)
       case .variant(let task, let index):
         (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
+      case .repeatedWheat(let task, _):
+        (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![0].appending(path: Compiler.libraryName(lesson.module)))
+        repetitions = Self.repetitions(of: lesson, task: task)
       }
       let key = [
         Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", Compiler.inputsKey(of: binary),
         Compiler.inputsKey(of: library), library.deletingLastPathComponent().lastPathComponent,
-      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
+      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n") + "\nrepetitions=\(repetitions)"
       if useCache, let cached = cache.load(job.name, key: key) {
         results.update { $0[job] = cached }
       } else {
-        pending.append((job, key, binary, library, filters))
+        pending.append((job, key, binary, library, filters, repetitions))
       }
     }
     let order = pending.shuffled()
     DispatchQueue.concurrentPerform(iterations: order.count) { index in
       let run = order[index]
       let started = ContinuousClock.now
-      let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters)
+      let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions)
       trace("job \(run.job.name) took", since: started)
       cache.store(result, run.job.name, key: run.key)
       results.update { $0[run.job] = result }
@@ -209,8 +229,11 @@ public struct Grader: Sendable {
       }
       let count = built.variantFolders[task.number]?.count ?? 0
       let results = (0..<count).map { jobs[.variant(task: task.number, index: $0)] ?? JobResult() }
+      let timingWheats = spec.flakiness?.timingWheats ?? []
+      let repeated = spec.flakiness == nil ? [] : (0..<Self.repetitionShares).map { jobs[.repeatedWheat(task: task.number, share: $0)] ?? JobResult() }
       return TaskEvaluator.writeTests(
-        task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst()),
+        task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst().prefix(spec.chaffs.count)),
+        timingWheats: Array(zip(timingWheats, results.dropFirst(1 + spec.chaffs.count))), repeated: repeated,
         ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit)
     case .unknown(let kind):
       return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(

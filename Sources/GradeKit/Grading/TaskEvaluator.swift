@@ -61,8 +61,11 @@ public enum TaskEvaluator {
   ///   - chaffs: The same tests run against each chaff, in the catalog's order.
   ///   - ownedFiles: The file names (not paths) of the learner's test files, which
   ///     tell the learner's tests apart from canonical helpers in the same folder.
+  ///   - timingWheats: The same tests run against each timing wheat: correct code that only moves when things happen.
+  ///   - repeated: The same tests run many times against the wheat, in shares run at once.
   public static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
+    timingWheats: [(LessonTask.TimingWheat, JobResult)] = [], repeated: [JobResult] = [],
     ownedFiles: Set<String>, seconds: Int
   ) -> TaskResult {
     func own(_ job: JobResult) -> [TestOutcome] {
@@ -72,7 +75,7 @@ public enum TaskEvaluator {
     var checks: [CheckEntry] = []
 
     // A void run anywhere voids the task: none of its results can be trusted.
-    let problems = ([wheat] + chaffs).flatMap(\.problems)
+    let problems = ([wheat] + chaffs + timingWheats.map(\.1) + repeated).flatMap(\.problems)
     if !problems.isEmpty {
       return TaskResult(
         taskNumber: task.number, status: .error, findings: [.voidRun(problems)],
@@ -94,6 +97,40 @@ public enum TaskEvaluator {
     if wheat.timedOut { findings.append(.timedOut(running: wheat.hung, seconds: seconds)) }
     if wheat.flooded { findings.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, findings.isEmpty { findings.append(.noLearnerTests) }
+
+    // Honest tests pass by design, not by luck: on every timing wheat, and in every repeated run.
+    if findings.isEmpty {
+      for (timingWheat, job) in timingWheats {
+        for test in own(job) where test.status == .failed || job.crashes[test.id] != nil {
+          findings.append(.failsOnTimingWheat(test, timingWheat))
+        }
+        for test in job.hung where ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "") {
+          findings.append(.failsOnTimingWheat(test, timingWheat))
+        }
+      }
+      var tally: [String: (test: TestOutcome, runs: Int, failed: Int)] = [:]
+      for job in repeated {
+        for test in own(job) {
+          var entry = tally[test.id] ?? (test, 0, 0)
+          let crashed = job.crashes[test.id] != nil
+          entry.runs += test.runs + (crashed ? 1 : 0)
+          entry.failed += test.failedRuns + (crashed ? 1 : 0)
+          if test.failedRuns > 0 || crashed { entry.test = test }
+          tally[test.id] = entry
+        }
+      }
+      for test in wheatTests {
+        guard let entry = tally[test.id], entry.failed > 0 else { continue }
+        findings.append(.flaky(entry.test, passed: entry.runs - entry.failed, runs: entry.runs))
+      }
+      if let flakiness = spec.flakiness {
+        let failedChecks = findings.count
+        checks.append(CheckEntry(
+          name: "your tests pass \(flakiness.runs) runs and \(timingWheats.count) other timings of a correct implementation",
+          status: failedChecks == 0 ? .pass : .fail,
+          message: failedChecks == 0 ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
+      }
+    }
     let valid = findings.isEmpty
     checks.append(CheckEntry(
       name: "your tests pass against a correct implementation", status: valid ? .pass : .fail,
@@ -168,6 +205,8 @@ extension Finding {
     case .runFailed(let message): "the tests could not run: \(message)"
     case .abnormalExit(let message): message
     case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
+    case .flaky(let test, let passed, let runs): "\(test.displayName) passed \(passed) of \(runs) runs against a correct implementation"
+    case .failsOnTimingWheat(let test, let wheat): "\(test.displayName) fails against a correct implementation that \(wheat.description)"
     case .noLearnerTests: "no tests found in your files yet"
     case .failsOnWheat(let test): "\(test.displayName) fails against a correct implementation: \(test.failures.first?.message ?? "")"
     case .crashesOnWheat(let test, let message): "\(test.displayName) crashes against a correct implementation: \(message)"

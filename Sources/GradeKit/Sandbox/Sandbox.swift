@@ -170,8 +170,15 @@ public struct Sandbox: Sendable {
   /// that crashes; if another crashes after it, every test still without a
   /// result runs alone, side by side, so that each `fatalError` names its test
   /// and hides no other result. Each run is a fresh box with its own time limit.
-  public func runTests(_ binary: URL, library: URL, filters: [String] = []) -> JobResult {
+  ///
+  /// - Parameter repetitions: Run the tests this many times in one process (`--repetitions`),
+  ///   to catch a test that passes by luck; a crash is then one failed run, not rerun.
+  public func runTests(_ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1) -> JobResult {
     var fold = RunFold()
+    if repetitions > 1 {
+      _ = fold.run(self, binary, library, filters: filters, serial: false, repetitions: repetitions)
+      return fold.folded
+    }
     guard let parallel = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
     guard parallel == .crashed else { return fold.folded }
     guard let serial = fold.run(self, binary, library, filters: filters, serial: true), serial == .crashed else { return fold.folded }
@@ -208,11 +215,12 @@ public struct Sandbox: Sendable {
     }
 
     /// Runs the binary once and folds in what it reported; `nil` when it could not start at all.
-    mutating func run(_ sandbox: Sandbox, _ binary: URL, _ library: URL, filters: [String], serial: Bool) -> Ending? {
+    mutating func run(_ sandbox: Sandbox, _ binary: URL, _ library: URL, filters: [String], serial: Bool, repetitions: Int = 1) -> Ending? {
       var arguments = ["--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
                        "--event-stream-version", "\(EventRecord.schemaVersion)"]
       for filter in filters { arguments += ["--filter", filter] }
       if serial { arguments.append("--no-parallel") }
+      if repetitions > 1 { arguments += ["--repetitions", "\(repetitions)"] }
       let outcome: ProcessOutcome
       do {
         outcome = try sandbox.box.run(binary, library: library, arguments: arguments)
@@ -220,7 +228,7 @@ public struct Sandbox: Sendable {
         result.infrastructureError = error.message
         return nil
       }
-      let report = TestRunReport(eventStream: outcome.events ?? Data())
+      let report = TestRunReport(eventStream: outcome.events ?? Data(), repetitions: repetitions)
       result.outputTail = String(outcome.output.suffix(500))
       for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
@@ -247,6 +255,16 @@ public struct Sandbox: Sendable {
         result.abnormalExit = "every test ended, then \(describe(outcome.termination))"
         return .clean
       default:
+        if repetitions > 1 {
+          // A repeated run that crashed: every test it interrupted failed that run.
+          for test in report.interrupted {
+            result.crashes[test.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
+          }
+          if report.interrupted.isEmpty {
+            result.startFailure = "the test binary stopped before any test ran: \(describe(outcome.termination))"
+          }
+          return .crashed
+        }
         guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
         guard let crashed = report.interrupted.first else {
           result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"

@@ -25,8 +25,10 @@ public struct SandboxPlan: Sendable {
 
   /// One implementation a write-tests task's tests run against.
   public struct Variant: Sendable, Equatable {
-    /// The chaff, or `nil` for the wheat.
+    /// The chaff, or `nil` for the wheat and timing wheats.
     public var chaff: Chaff?
+    /// The timing wheat: correct code that only moves when things happen.
+    public var timingWheat: LessonTask.TimingWheat? = nil
     /// Its sources, compiled as the lesson's module; empty when it comes built.
     public var sources: Sources
     /// The folder of its built library, in a released copy that ships variants compiled.
@@ -120,9 +122,10 @@ public struct SandboxPlan: Sendable {
       guard FileManager.default.fileExists(atPath: solutionSources.path) else {
         // A released copy: the variants come compiled, if they were built for this machine.
         switch ReleasedVariants.lookup(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain) {
-        case .success(let folders) where folders.count == spec.chaffs.count + 1:
-          variants[task.number] = zip([nil] + spec.chaffs.map(Optional.some), folders).map {
-            Variant(chaff: $0, sources: Sources(), prebuilt: $1)
+        case .success(let folders) where folders.count == 1 + spec.chaffs.count + (spec.flakiness?.timingWheats.count ?? 0):
+          let roles = Self.roles(of: spec)
+          variants[task.number] = zip(roles, folders).map {
+            Variant(chaff: $0.chaff, timingWheat: $0.timingWheat, sources: Sources(), prebuilt: $1)
           }
         case .success:
           unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
@@ -144,8 +147,21 @@ public struct SandboxPlan: Sendable {
         }
         taskVariants.append(Variant(chaff: chaff, sources: sources))
       }
+      for timingWheat in spec.flakiness?.timingWheats ?? [] {
+        var sources = wheat
+        let folder = solution.appending(path: "TimingWheats/\(timingWheat.name)")
+        for name in swiftFiles(in: folder) {
+          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/TimingWheats/\(timingWheat.name)/\(name)")
+        }
+        taskVariants.append(Variant(chaff: nil, timingWheat: timingWheat, sources: sources))
+      }
       variants[task.number] = taskVariants
     }
+  }
+
+  /// What each variant of a write-tests task is, in order: the wheat, the chaffs, the timing wheats.
+  static func roles(of spec: LessonTask.WriteTests) -> [(chaff: Chaff?, timingWheat: LessonTask.TimingWheat?)] {
+    [(nil, nil)] + spec.chaffs.map { ($0, nil) } + (spec.flakiness?.timingWheats ?? []).map { (nil, $0) }
   }
 
   /// A canonical file: git's handed-out version when the learner edited it, else the workbook's.

@@ -51,6 +51,12 @@ final class HostileLab: Sendable {
     try JSONSerialization.data(withJSONObject: one).write(to: book.appending(path: "Lessons/catalog.json"))
     workbook = try Workbook.load(at: book)
 
+    // A timing wheat the same as the wheat, for grading with flakiness checks on.
+    let timing = book.appending(path: "Solutions/01-expect-and-require/TimingWheats/same-timing")
+    try manager.createDirectory(at: timing, withIntermediateDirectories: true)
+    try manager.copyItem(
+      at: book.appending(path: "Solutions/01-expect-and-require/Sources/UserStore.swift"), to: timing.appending(path: "UserStore.swift"))
+
     outside = root.appending(path: "outside")
     try manager.createDirectory(at: outside, withIntermediateDirectories: true)
     try Data(canaryText.utf8).write(to: outside.appending(path: "canary.txt"))
@@ -79,9 +85,19 @@ final class HostileLab: Sendable {
     return folder
   }
 
-  /// Grades a learner folder in a sandbox of its own.
-  func grade(_ folder: URL) -> LessonResult {
-    grader.grade(lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent)
+  /// Grades a learner folder in a sandbox of its own, as `lesson` (lesson 1 unless changed).
+  func grade(_ folder: URL, lesson: Lesson? = nil) -> LessonResult {
+    grader.grade(lesson ?? self.lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent)
+  }
+
+  /// Lesson 1 with task 2 checked for flaky tests: `runs` runs and the `same-timing` timing wheat.
+  func lessonCheckingFlakiness(runs: Int) -> Lesson {
+    var lesson = self.lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return lesson }
+    spec.flakiness = LessonTask.Flakiness(
+      runs: runs, timingWheats: [LessonTask.TimingWheat(name: "same-timing", description: "keeps the wheat's timing")])
+    lesson.tasks[1].kind = .writeTests(spec)
+    return lesson
   }
 
   /// Records an issue if anything under the lab's workbook or outside folder changed.
