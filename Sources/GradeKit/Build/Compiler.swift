@@ -37,18 +37,34 @@ public struct Compiler: Sendable {
   }
 
   /// The flags every compile shares: Swift 6 mode, no optimization, testable.
-  /// `-wmo` compiles a module in one frontend process: for a lesson's few files, a third faster.
-  static let commonFlags = ["-swift-version", "6", "-Onone", "-wmo", "-parse-as-library", "-diagnostic-style=llvm"]
+  /// The flags every compile shares: a language mode, no optimization, one frontend
+  /// process (`-wmo`: for a lesson's few files, a third faster), and plain diagnostics.
+  static func flags(swiftVersion: Int) -> [String] {
+    ["-swift-version", "\(swiftVersion)", "-Onone", "-wmo", "-parse-as-library", "-diagnostic-style=llvm"]
+  }
+
+  /// Compiles `file` in `folder` alone, in Swift 6 mode, against the module in `moduleFolder`,
+  /// as far as the compiler's last check (region-based isolation is checked only there),
+  /// and returns what it said. The result is kept by a key of its inputs.
+  public func check(_ file: String, in folder: URL, against moduleFolder: URL, module: String, into output: URL) -> Result {
+    let arguments = ["swiftc", "-emit-sil", "-o", "/dev/null", "-module-cache-path", moduleCache.path,
+                     "-I", moduleFolder.path] + Self.flags(swiftVersion: 6) + [file]
+    let interface = moduleFolder.appending(path: "\(module).swiftmodule")
+    return compile(arguments, in: folder, inputs: [folder.appending(path: file), interface], into: output, product: "\(file).checked")
+  }
 
   /// Compiles the files `names` in `sourceFolder` into `folder/lib<module>.so` and
   /// `folder/<module>.swiftmodule`.
   ///
   /// The compiler runs in `sourceFolder` and is given bare file names, so
   /// `#filePath` in the product is a file name: no variant's folder shows.
-  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL) -> Result {
+  ///
+  /// - Parameter swiftVersion: The language mode; a lesson about concurrency diagnostics
+  ///   falls back to 5, where they are warnings, so its other tasks can still be graded.
+  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL, swiftVersion: Int = 6) -> Result {
     let arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", module,
                      "-enable-testing", "-enable-library-evolution", "-module-cache-path", moduleCache.path]
-      + Self.commonFlags
+      + Self.flags(swiftVersion: swiftVersion)
       + ["-emit-module-path", folder.appending(path: "\(module).swiftmodule").path,
          "-o", folder.appending(path: Self.libraryName(module)).path]
       + names
@@ -61,7 +77,7 @@ public struct Compiler: Sendable {
   public func tests(module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + Self.commonFlags
+      + Self.flags(swiftVersion: 6)
       + ["-I", libraryFolder.path, "-L", libraryFolder.path, "-l\(libraryModule)"]
       + Self.linkerFlags
       + ["-o", folder.appending(path: "tests").path]
@@ -103,14 +119,22 @@ public struct Compiler: Sendable {
     let stamp = folder.appending(path: "\(product).inputs")
     let key = String(fingerprint.value, radix: 16)
     let manager = FileManager.default
-    if (try? String(contentsOf: stamp, encoding: .utf8)) == key, manager.fileExists(atPath: folder.appending(path: product).path) {
-      return Result(output: "", succeeded: true, reused: true)
+    // What the compiler said is kept beside the stamp: a reused build still has its warnings.
+    let log = folder.appending(path: "\(product).log")
+    let checkOnly = arguments.contains("-emit-sil")
+    if (try? String(contentsOf: stamp, encoding: .utf8)) == key, checkOnly || manager.fileExists(atPath: folder.appending(path: product).path) {
+      let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      return Result(output: said, succeeded: !checkOnly || !said.contains(": error: "), reused: true)
     }
     try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
     try? manager.removeItem(at: stamp)
     do {
       let outcome = try runner.run(arguments, in: sourceFolder, until: .now + timeout)
-      if outcome.succeeded { try? Data(key.utf8).write(to: stamp, options: .atomic) }
+      try? Data(outcome.output.utf8).write(to: log, options: .atomic)
+      // A check is kept whatever it said; a product only when it was made.
+      if outcome.succeeded || (checkOnly && outcome.termination != .timedOut) {
+        try? Data(key.utf8).write(to: stamp, options: .atomic)
+      }
       return Result(output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut)
     } catch {
       return Result(output: "error: \(error.message)", succeeded: false, reused: false)

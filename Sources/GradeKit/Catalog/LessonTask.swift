@@ -10,6 +10,9 @@ public struct LessonTask: Sendable, Equatable {
     case implement(tests: [String])
     /// The learner writes tests; they must pass on the wheat and catch every chaff.
     case writeTests(WriteTests)
+    /// The compiler grades: the learner's files compile in Swift 6 mode with no
+    /// concurrency diagnostics, and each misuse of their API is rejected.
+    case compiles(Compiles)
     /// A kind this grader does not know, as the catalog spells it: never graded as
     /// another kind, and `grade check` names it.
     case unknown(String)
@@ -29,6 +32,42 @@ public struct LessonTask: Sendable, Equatable {
       self.chaffs = chaffs
       self.minimumCases = minimumCases
       self.flakiness = flakiness
+    }
+  }
+
+  /// What a compiler-graded task asks of the learner's code.
+  public struct Compiles: Sendable, Equatable {
+    /// Text the learner's files must not contain, such as `@unchecked Sendable`: promises
+    /// the compiler stops checking, which would silence it instead of fixing the design.
+    public var forbidden: [String]
+    /// Code that calls the learner's API wrongly, which the compiler must reject.
+    public var misuses: [Misuse]
+    /// The lesson's own explanation of each diagnostic group the task is about.
+    public var explanations: [String: String]
+
+    /// Creates the requirements of a compiler-graded task.
+    public init(forbidden: [String] = [], misuses: [Misuse] = [], explanations: [String: String] = [:]) {
+      self.forbidden = forbidden
+      self.misuses = misuses
+      self.explanations = explanations
+    }
+  }
+
+  /// A file of code that uses the learner's API wrongly, with the line the compiler must reject.
+  ///
+  /// The file lives in the lesson folder (such as `Misuses/ShareCounter.swift`), is
+  /// the same in `Lessons/` and `Solutions/`, and marks the line with `// misuse`.
+  /// It is compiled on its own, in Swift 6 mode, against the learner's module.
+  public struct Misuse: Sendable, Equatable, Codable {
+    /// The file, relative to the lesson folder.
+    public var file: String
+    /// The diagnostic group the error must carry, such as `SendingRisksDataRace`.
+    public var group: String
+
+    /// Creates a misuse.
+    public init(file: String, group: String) {
+      self.file = file
+      self.group = group
     }
   }
 
@@ -90,6 +129,9 @@ public struct LessonTask: Sendable, Equatable {
     var chaffs: [Chaff]?
     var minimumCases: Int?
     var flakiness: Flakiness?
+    var forbidden: [String]?
+    var misuses: [Misuse]?
+    var explanations: [String: String]?
   }
 
   init(number: Int, draft: Draft) {
@@ -99,6 +141,8 @@ public struct LessonTask: Sendable, Equatable {
       kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness))
     case "implement":
       kind = .implement(tests: draft.tests ?? [])
+    case "compiles":
+      kind = .compiles(Compiles(forbidden: draft.forbidden ?? [], misuses: draft.misuses ?? [], explanations: draft.explanations ?? [:]))
     default:
       kind = .unknown(draft.kind)
     }
@@ -106,5 +150,5 @@ public struct LessonTask: Sendable, Equatable {
   }
 
   /// The kinds this grader knows.
-  public static let knownKinds: Set<String> = ["implement", "write-tests"]
+  public static let knownKinds: Set<String> = ["implement", "write-tests", "compiles"]
 }

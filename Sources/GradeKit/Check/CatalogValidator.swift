@@ -50,6 +50,23 @@ public enum CatalogValidator {
         for file in task.files where !file.hasPrefix("Sources/") {
           taskBreach("an implement task owns files in Sources/, not \(file)")
         }
+      case .compiles(let spec):
+        for file in task.files where !file.hasPrefix("Sources/") {
+          taskBreach("a compiles task owns files in Sources/, not \(file)")
+        }
+        for misuse in spec.misuses {
+          for root in [starter, solution] {
+            guard let text = tree.text("\(root)/\(misuse.file)") else {
+              taskBreach("\(root)/\(misuse.file) is missing")
+              continue
+            }
+            if !text.contains("// misuse") { taskBreach("\(root)/\(misuse.file) marks no line with // misuse") }
+          }
+          if tree.files["\(starter)/\(misuse.file)"] != tree.files["\(solution)/\(misuse.file)"] {
+            taskBreach("\(misuse.file) differs between \(starter) and \(solution); a misuse is canonical")
+          }
+          if spec.explanations[misuse.group] == nil { taskBreach("explains no diagnostic group \(misuse.group)") }
+        }
       case .unknown(let kind):
         taskBreach("unknown kind \"\(kind)\"; the grader knows \(LessonTask.knownKinds.sorted().joined(separator: ", "))")
       case .writeTests(let spec):

@@ -133,6 +133,20 @@ public struct FeedbackRenderer: Sendable {
     case .crashesOnWheat(let test, let message):
       return ["✘ Your tests must pass against a correct implementation, but " + quoted(test) + " crashes" + at(mapper.location(of: test)),
               "    " + mapper.fatalMessage(message)]
+    case .concurrencyDiagnostic(let diagnostic, let explanation):
+      var lines = ["✘ " + (diagnostic.location.map { style.dim($0) + ": " } ?? "") + (diagnostic.isWarning ? "warning: " : "error: ")
+        + diagnostic.message + (diagnostic.group.map { " [\($0)]" } ?? "")]
+      if let explanation { lines.append("    " + explanation) }
+      return lines
+    case .forbiddenPromise(let path, let line, let text):
+      return ["✘ " + style.dim("\(path):\(line)") + ": \(text) is a promise the compiler stops checking, not a fix.",
+              "    It silences the diagnostic and leaves the race. Change the design instead: a value type, an actor, a Mutex, or sending."]
+    case .misuseAccepted(let path, let line, let code, let group, let explanation):
+      return ["✘ Your API lets this misuse compile: " + style.dim("\(path):\(line)") + "  \(code)",
+              "    The compiler should reject it with [\(group)]."] + (explanation.map { ["    " + $0] } ?? [])
+    case .misuseRejectedOtherwise(let path, let line, let group, let said):
+      return ["✘ " + style.dim("\(path):\(line)") + " should be rejected with [\(group)], but the compiler said:"]
+        + said.prefix(3).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + $0.message + ($0.group.map { " [\($0)]" } ?? "") }
     case .flaky(let test, let passed, let runs):
       return ["✘ " + quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
               "    A test like that usually waits with Task.yield() or a sleep, or checks right after starting work it does not await.",

@@ -29,6 +29,17 @@ public enum Finding: Sendable, Equatable, Codable {
   /// Every test ended, and then the process exited abnormally.
   case abnormalExit(String)
 
+  // Findings of a task the compiler grades.
+
+  /// The learner's module does not compile in Swift 6 mode, or warns about concurrency.
+  case concurrencyDiagnostic(Diagnostic, explanation: String?)
+  /// The learner's file makes a promise the compiler stops checking (`@unchecked Sendable`).
+  case forbiddenPromise(path: String, line: Int, text: String)
+  /// A misuse of the learner's API compiled, and the compiler should have rejected it.
+  case misuseAccepted(path: String, line: Int, code: String, group: String, explanation: String?)
+  /// A misuse was rejected, but not at its marked line with the expected group.
+  case misuseRejectedOtherwise(path: String, line: Int, group: String, said: [Diagnostic])
+
   // Findings of a task where the learner writes tests.
 
   /// The learner's files hold no tests yet.

@@ -104,7 +104,7 @@ public struct Grader: Sendable {
 
     let testTasks = lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number)
     do {
-      try sandbox.sync([.module, .canonicalTests] + testTasks.map { .task($0) })
+      try sandbox.sync([.module, .canonicalTests, .misuses] + testTasks.map { .task($0) })
     } catch {
       return failed(error.message)
     }
@@ -168,10 +168,10 @@ public struct Grader: Sendable {
       switch job {
       case .implement(let number):
         guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { continue }
-        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary)
+        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary(built))
         filters = names.map { Sandbox.filter(module: lesson.testModule, name: $0) }
       case .allCanonicalTests:
-        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary)
+        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary(built))
       case .variant(let task, let index):
         (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
       case .repeatedWheat(let task, _):
@@ -235,6 +235,24 @@ public struct Grader: Sendable {
         task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst().prefix(spec.chaffs.count)),
         timingWheats: Array(zip(timingWheats, results.dropFirst(1 + spec.chaffs.count))), repeated: repeated,
         ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit)
+    case .compiles(let spec):
+      if let failure = built.failures[.module] {
+        return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])
+      }
+      let lessonPath = "Lessons/\(plan.lesson.folder)/"
+      let owned = task.files.compactMap { file -> (path: String, text: String)? in
+        let name = String(file.split(separator: "/").last ?? "")
+        return plan.module.files[name].map { (lessonPath + file, String(decoding: $0, as: UTF8.self)) }
+      }
+      let misuses = spec.misuses.map { misuse -> TaskEvaluator.MisuseCheck in
+        let name = String(misuse.file.split(separator: "/").last ?? "")
+        let shown = lessonPath + misuse.file
+        return TaskEvaluator.MisuseCheck(
+          misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
+          diagnostics: built.misuseOutputs[name].map { Diagnostic.errors(inCompilerOutput: $0, shownAs: [name: shown]) })
+      }
+      return TaskEvaluator.compiles(
+        task, spec: spec, owned: owned, swift6: built.swift6Diagnostics, moduleErrors: built.errors[.module], misuses: misuses)
     case .unknown(let kind):
       return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(
         "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])

@@ -187,6 +187,87 @@ public enum TaskEvaluator {
   }
 }
 
+extension TaskEvaluator {
+  /// A misuse of the learner's API, and what the compiler said of it alone.
+  public struct MisuseCheck: Sendable {
+    /// The misuse as the catalog gives it.
+    public var misuse: LessonTask.Misuse
+    /// The path the learner knows its file by.
+    public var path: String
+    /// The file's text, to find the line marked `// misuse`.
+    public var source: String
+    /// The errors compiling it gave, or `nil` when it could not be compiled at all.
+    public var diagnostics: [Diagnostic]?
+  }
+
+  /// Whether a diagnostic group is about concurrency, which a compiler-graded task forbids even as a warning.
+  static func isConcurrencyGroup(_ group: String?) -> Bool {
+    guard let group else { return false }
+    return ["Sendable", "Sending", "Isolat", "Actor", "Concurrency", "DataRace", "Preconcurrency"].contains { group.contains($0) }
+  }
+
+  /// Grades a task the compiler grades: Swift 6 mode with no concurrency diagnostics,
+  /// no promise the compiler stops checking, and every misuse of the API rejected.
+  ///
+  /// - Parameters:
+  ///   - owned: The learner's files of the task, by the path they know, with their text.
+  ///   - swift6: What the compiler said of the learner's module in Swift 6 mode.
+  ///   - moduleErrors: Errors when the module compiled in neither mode.
+  public static func compiles(
+    _ task: LessonTask, spec: LessonTask.Compiles, owned: [(path: String, text: String)], swift6: [Diagnostic],
+    moduleErrors: [Diagnostic]?, misuses: [MisuseCheck]
+  ) -> TaskResult {
+    var findings: [Finding] = []
+    var checks: [CheckEntry] = []
+
+    // Promises the compiler stops checking silence it instead of fixing the design.
+    for (path, text) in owned {
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        for forbidden in spec.forbidden where code.contains(forbidden) {
+          findings.append(.forbiddenPromise(path: path, line: index + 1, text: forbidden))
+        }
+      }
+    }
+    let ownedPaths = Set(owned.map(\.path))
+    let relevant = swift6.filter { !$0.isWarning || (isConcurrencyGroup($0.group) && ownedPaths.contains($0.path ?? "")) }
+    for diagnostic in relevant {
+      findings.append(.concurrencyDiagnostic(diagnostic, explanation: diagnostic.group.flatMap { spec.explanations[$0] }))
+    }
+    checks.append(CheckEntry(
+      name: "compiles in Swift 6 mode with no concurrency diagnostics", status: findings.isEmpty ? .pass : .fail,
+      message: findings.isEmpty ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
+
+    if let moduleErrors, relevant.isEmpty {
+      // Not even Swift 5 mode compiles it: the errors are not about concurrency.
+      findings.append(.compileErrors(moduleErrors))
+    }
+
+    for check in misuses {
+      let lines = check.source.split(separator: "\n", omittingEmptySubsequences: false)
+      let marked = (lines.firstIndex { $0.contains("// misuse") } ?? 0) + 1
+      let code = lines.indices.contains(marked - 1) ? lines[marked - 1].split(separator: "//").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" : ""
+      var finding: Finding?
+      if let said = check.diagnostics {
+        let rejected = said.contains { $0.line == marked && $0.group == check.misuse.group }
+        if said.isEmpty {
+          finding = .misuseAccepted(path: check.path, line: marked, code: code, group: check.misuse.group, explanation: spec.explanations[check.misuse.group])
+        } else if !rejected {
+          finding = .misuseRejectedOtherwise(path: check.path, line: marked, group: check.misuse.group, said: said)
+        }
+      } else if moduleErrors == nil {
+        finding = .infrastructure("\(check.path) could not be compiled")
+      }
+      if let finding { findings.append(finding) }
+      checks.append(CheckEntry(
+        name: "the compiler rejects \(check.path):\(marked) with [\(check.misuse.group)]", status: finding == nil ? .pass : .fail,
+        message: finding?.shortDescription))
+    }
+    let status: TaskResult.Status = findings.isEmpty ? .pass : findings.contains(where: \.isGradingError) ? .error : .fail
+    return TaskResult(taskNumber: task.number, status: status, findings: findings, checks: checks)
+  }
+}
+
 extension Finding {
   /// A one-line account, for machine-readable messages.
   var shortDescription: String? {
@@ -205,6 +286,13 @@ extension Finding {
     case .runFailed(let message): "the tests could not run: \(message)"
     case .abnormalExit(let message): message
     case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
+    case .concurrencyDiagnostic(let diagnostic, _):
+      "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [\($0)]" } ?? "")
+    case .forbiddenPromise(let path, let line, let text): "\(path):\(line) uses \(text), a promise the compiler stops checking"
+    case .misuseAccepted(let path, let line, let code, let group, _):
+      "your API lets \(path):\(line) compile (\(code)); the compiler should reject it with [\(group)]"
+    case .misuseRejectedOtherwise(let path, let line, let group, let said):
+      "\(path):\(line) should be rejected with [\(group)]; the compiler said: " + said.prefix(2).map { "\($0.location ?? ""): \($0.message)" + ($0.group.map { " [\($0)]" } ?? "") }.joined(separator: "; ")
     case .flaky(let test, let passed, let runs): "\(test.displayName) passed \(passed) of \(runs) runs against a correct implementation"
     case .failsOnTimingWheat(let test, let wheat): "\(test.displayName) fails against a correct implementation that \(wheat.description)"
     case .noLearnerTests: "no tests found in your files yet"

@@ -6,8 +6,12 @@ public struct Diagnostic: Sendable, Equatable, Codable {
   public var line: Int?
   /// The column, from 1.
   public var column: Int?
-  /// The compiler's message, such as `cannot find 'user' in scope`.
+  /// The compiler's message, such as `cannot find 'user' in scope`, without its group.
   public var message: String
+  /// The diagnostic group the compiler named, such as `SendableClosureCaptures`.
+  public var group: String? = nil
+  /// Whether it was a warning rather than an error.
+  public var isWarning = false
 
   /// Creates a diagnostic.
   public init(path: String?, line: Int?, column: Int?, message: String) {
@@ -31,13 +35,28 @@ public struct Diagnostic: Sendable, Equatable, Codable {
   /// knows. An error inside a macro expansion is reported at a generated file;
   /// the note "expanded code originates here" that follows it says where the
   /// learner wrote the macro, and that is where the error is put.
-  public static func errors(inCompilerOutput output: String, shownAs: [String: String]) -> [Diagnostic] {
+  public static func errors(inCompilerOutput output: String, shownAs: [String: String], warnings: Bool = false) -> [Diagnostic] {
     let lines = output.split(whereSeparator: \.isNewline).map(String.init)
     var seen: Set<String> = []
     var result: [Diagnostic] = []
     for (index, line) in lines.enumerated() {
-      guard let marker = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil) else { continue }
-      var diagnostic = Diagnostic(path: nil, line: nil, column: nil, message: String(line[marker.upperBound...]))
+      var isWarning = false
+      var found = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil)
+      if found == nil, warnings, let warning = line.range(of: ": warning: ") {
+        found = warning
+        isWarning = true
+      }
+      guard let marker = found else { continue }
+      var message = String(line[marker.upperBound...])
+      var group: String?
+      // Swift names a diagnostic's group at the end: "... in a '@Sendable' closure [#SendableClosureCaptures]".
+      if message.hasSuffix("]"), let open = message.range(of: " [#", options: .backwards) {
+        group = String(message[open.upperBound..<message.index(before: message.endIndex)])
+        message = String(message[..<open.lowerBound])
+      }
+      var diagnostic = Diagnostic(path: nil, line: nil, column: nil, message: message)
+      diagnostic.group = group
+      diagnostic.isWarning = isWarning
       if marker.lowerBound != line.startIndex {
         var location = parseLocation(String(line[..<marker.lowerBound]))
         if location.path.contains("swift-generated-sources") || location.path.contains("@__swiftmacro_") {

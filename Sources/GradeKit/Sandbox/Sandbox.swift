@@ -37,6 +37,8 @@ public struct Sandbox: Sendable {
     case canonicalTests
     /// The learner's tests of one write-tests task, against its wheat.
     case task(Int)
+    /// The misuses of compiler-graded tasks, each compiled alone.
+    case misuses
 
     /// The part's folder name under `src/` and `build/`.
     var folderName: String {
@@ -44,6 +46,7 @@ public struct Sandbox: Sendable {
       case .module: "module"
       case .canonicalTests: "canonical-tests"
       case .task(let number): "task-\(number)"
+      case .misuses: "misuses"
       }
     }
   }
@@ -55,6 +58,7 @@ public struct Sandbox: Sendable {
   func sources(of part: Part) -> SandboxPlan.Sources {
     switch part {
     case .module: return plan.module
+    case .misuses: return plan.misuses
     case .canonicalTests:
       var sources = plan.canonicalTests
       sources.add(Compiler.testMainName, Data(Compiler.testMain.utf8), shownAs: "(the grader's test runner)")
@@ -83,6 +87,13 @@ public struct Sandbox: Sendable {
     public var failures: [Part: String] = [:]
     /// The built library folder of each variant of each write-tests task, the wheat first.
     public var variantFolders: [Int: [URL]] = [:]
+    /// The folder of the learner's built module: Swift 6 mode's, or Swift 5 mode's when only that compiled.
+    public var moduleFolder: URL?
+    /// Everything the compiler said of the learner's module in Swift 6 mode, warnings too,
+    /// for a lesson with compiler-graded tasks.
+    public var swift6Diagnostics: [Diagnostic] = []
+    /// What the compiler said of each misuse, by file name.
+    public var misuseOutputs: [String: String] = [:]
 
     /// Whether a part and everything it needs built.
     public func usable(_ part: Part) -> Bool {
@@ -94,18 +105,21 @@ public struct Sandbox: Sendable {
   /// Compiles every part that has sources: the module and its canonical tests in
   /// one chain, each write-tests task in another, the chains side by side.
   public func build(tasks: [Int]) -> Built {
-    let chains: [[Part]] = [[.module, .canonicalTests]] + tasks.map { [.task($0)] }
+    let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
     let results = LockedBox(Built())
     DispatchQueue.concurrentPerform(iterations: chains.count) { index in
       var local = Built()
       for part in chains[index] {
-        if part == .canonicalTests, !local.usable(.module) { break }
+        if part == .canonicalTests || part == .misuses, !local.usable(.module) { break }
         build(part, into: &local)
       }
       results.update { built in
         built.errors.merge(local.errors) { $1 }
         built.failures.merge(local.failures) { $1 }
         built.variantFolders.merge(local.variantFolders) { $1 }
+        built.moduleFolder = built.moduleFolder ?? local.moduleFolder
+        built.swift6Diagnostics += local.swift6Diagnostics
+        built.misuseOutputs.merge(local.misuseOutputs) { $1 }
       }
     }
     return results.value
@@ -119,12 +133,30 @@ public struct Sandbox: Sendable {
     switch part {
     case .module:
       guard !names.isEmpty else { return }
-      result = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: buildFolder(part))
+      var compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: buildFolder(part))
+      built.moduleFolder = buildFolder(part)
+      if plan.gradesConcurrency {
+        built.swift6Diagnostics = Diagnostic.errors(inCompilerOutput: compiled.output, shownAs: sources.shownAs, warnings: true)
+        if !compiled.succeeded {
+          // Swift 5 mode makes concurrency errors warnings: the lesson's other tasks still run.
+          let fallback = root.appending(path: "build/module-swift5")
+          compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: fallback, swiftVersion: 5)
+          built.moduleFolder = fallback
+        }
+      }
+      result = compiled
     case .canonicalTests:
-      guard !plan.canonicalTests.files.isEmpty else { return }
+      guard !plan.canonicalTests.files.isEmpty, let moduleFolder = built.moduleFolder else { return }
       result = compiler.tests(
         module: lesson.testModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
-        libraryFolder: buildFolder(.module), into: buildFolder(part))
+        libraryFolder: moduleFolder, into: buildFolder(part))
+    case .misuses:
+      guard let moduleFolder = built.moduleFolder else { return }
+      for name in names {
+        let checked = compiler.check(name, in: sourceFolder(part), against: moduleFolder, module: lesson.module, into: buildFolder(part))
+        built.misuseOutputs[name] = checked.output
+      }
+      return
     case .task(let number):
       var folders: [URL] = []
       for variant in plan.variants[number] ?? [] {
@@ -160,8 +192,10 @@ public struct Sandbox: Sendable {
   /// The test binary of a part.
   public func binary(_ part: Part) -> URL { buildFolder(part).appending(path: "tests") }
 
-  /// The learner's module's library.
-  public var moduleLibrary: URL { buildFolder(.module).appending(path: Compiler.libraryName(plan.lesson.module)) }
+  /// The learner's module's library, as built.
+  public func moduleLibrary(_ built: Built) -> URL {
+    (built.moduleFolder ?? buildFolder(.module)).appending(path: Compiler.libraryName(plan.lesson.module))
+  }
 
   /// Runs the tests of `binary` whose IDs match `filters`, against `library`, and folds their events into a result.
   ///

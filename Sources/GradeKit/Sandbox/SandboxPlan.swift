@@ -49,6 +49,8 @@ public struct SandboxPlan: Sendable {
   public var module = Sources()
   /// The canonical tests, run against the learner's module.
   public var canonicalTests = Sources()
+  /// The misuses of compiler-graded tasks, each compiled alone against the learner's module.
+  public var misuses = Sources()
   /// The learner's tests of each write-tests task, with the lesson's canonical test helpers.
   public var learnerTests: [Int: Sources] = [:]
   /// The variants of each write-tests task, the wheat first.
@@ -98,6 +100,15 @@ public struct SandboxPlan: Sendable {
     let canonicalFolder = workbook.canonicalTestFolder(of: lesson)
     for name in swiftFiles(in: canonicalFolder) {
       canonicalTests.add(name, try canonical(canonicalFolder.appending(path: name), workbook), shownAs: "Tests/\(lesson.testModule)/\(name)")
+    }
+
+    // Each compiler-graded task's misuses, as handed out.
+    for task in lesson.tasks {
+      guard case .compiles(let spec) = task.kind else { continue }
+      for misuse in spec.misuses {
+        let name = String(misuse.file.split(separator: "/").last ?? "")
+        misuses.add(name, try canonical(starter.appending(path: misuse.file), workbook), shownAs: "\(lessonPath)/\(misuse.file)")
+      }
     }
 
     // Each write-tests task: the learner's tests, and the variants they run against.
@@ -159,6 +170,12 @@ public struct SandboxPlan: Sendable {
     }
   }
 
+  /// Whether the lesson has compiler-graded tasks, whose module is compiled in Swift 6 mode
+  /// first and, if that fails, in Swift 5 mode for the lesson's other tasks.
+  public var gradesConcurrency: Bool {
+    lesson.tasks.contains { if case .compiles = $0.kind { true } else { false } }
+  }
+
   /// What each variant of a write-tests task is, in order: the wheat, the chaffs, the timing wheats.
   static func roles(of spec: LessonTask.WriteTests) -> [(chaff: Chaff?, timingWheat: LessonTask.TimingWheat?)] {
     [(nil, nil)] + spec.chaffs.map { ($0, nil) } + (spec.flakiness?.timingWheats ?? []).map { (nil, $0) }
@@ -189,6 +206,7 @@ public struct SandboxPlan: Sendable {
     }
     add("module", module)
     add("canonical-tests", canonicalTests)
+    add("misuses", misuses)
     for (task, tests) in learnerTests.sorted(by: { $0.key < $1.key }) { add("task\(task)", tests) }
     for (task, list) in variants.sorted(by: { $0.key < $1.key }) {
       for (index, variant) in list.enumerated() {

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// Compiler-graded tasks, graded for real on a small lesson made here.
+@Suite("Tasks the compiler grades", .tags(.slow))
+struct CompilerGradedTests {
+  /// A workbook with one lesson: a compiler-graded task on `Box` and an implement task on `Adder`.
+  final class Lab: Sendable {
+    static let shared: Lab = {
+      do { return try Lab() } catch { fatalError("could not make the compiler-graded lab: \(error)") }
+    }()
+
+    let root: URL
+    let workbook: Workbook
+    let grader: Grader
+
+    static let catalog = #"""
+      {"version": 1, "lessons": [{"slug": "sharing", "title": "Sharing safely", "module": "Lab", "tasks": [
+        {"title": "Make Box safe to share", "kind": "compiles", "files": ["Sources/Box.swift"],
+         "forbidden": ["@unchecked Sendable"],
+         "misuses": [{"file": "Misuses/Share.swift", "group": "SendingRisksDataRace"}],
+         "explanations": {"SendingRisksDataRace": "A value sent to another task is no longer yours to use."},
+         "hints": ["Who else can touch the box?", "Drop @unchecked Sendable."]},
+        {"title": "Add", "kind": "implement", "files": ["Sources/Adder.swift"], "tests": ["AdderTests"],
+         "hints": ["Add them.", "return a + b"]}
+      ]}]}
+      """#
+
+    static let misuse = """
+      import Lab
+
+      func share() async {
+        let box = Box()
+        Task { box.value += 1 } // misuse
+        print(box.value)
+      }
+
+      """
+
+    private init() throws {
+      root = HostileLab.repository.appending(path: ".build/grade-compiler-lab")
+      let manager = FileManager.default
+      try? manager.removeItem(at: root)
+      let book = root.appending(path: "workbook")
+      func put(_ text: String, _ path: String) throws {
+        let url = book.appending(path: path)
+        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+      }
+      try put(Self.catalog, "Lessons/catalog.json")
+      for tree in ["Lessons", "Solutions"] {
+        try put(Self.misuse, "\(tree)/01-sharing/Misuses/Share.swift")
+      }
+      try put("public final class Box { public var value = 0; public init() {} }\n", "Solutions/01-sharing/Sources/Box.swift")
+      try put("// TODO: make it safe\npublic final class Box: @unchecked Sendable { public var value = 0; public init() {} }\n", "Lessons/01-sharing/Sources/Box.swift")
+      try put("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n", "Solutions/01-sharing/Sources/Adder.swift")
+      try put("// TODO: add\npublic func add(_ a: Int, _ b: Int) -> Int { 0 }\n", "Lessons/01-sharing/Sources/Adder.swift")
+      try put("import Testing\n@testable import Lab\n\n@Suite struct AdderTests {\n  @Test func adds() { #expect(add(2, 3) == 5) }\n}\n", "Tests/LabTests/AdderTests.swift")
+      workbook = try Workbook.load(at: book)
+      grader = Grader(workbook: workbook, state: StateFolder(root: root.appending(path: "state")), useCache: false)
+    }
+
+    /// A learner folder holding `box` as Sources/Box.swift and the solution's adder.
+    func learner(_ name: String, box: String) throws -> URL {
+      let folder = root.appending(path: "learners/\(name)/Sources")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(box.utf8).write(to: folder.appending(path: "Box.swift"))
+      try FileManager.default.copyItem(
+        at: workbook.root.appending(path: "Solutions/01-sharing/Sources/Adder.swift"), to: folder.appending(path: "Adder.swift"))
+      return folder.deletingLastPathComponent()
+    }
+
+    func grade(_ folder: URL) -> LessonResult {
+      grader.grade(workbook.catalog.lessons[0], learnerFolder: folder, sandboxName: folder.lastPathComponent)
+    }
+  }
+
+  let lab = Lab.shared
+
+  @Test("A promise the compiler stops checking fails, and so does the misuse it lets through")
+  func uncheckedSendable() throws {
+    let result = lab.grade(try lab.learner("unchecked", box: "public final class Box: @unchecked Sendable { public var value = 0; public init() {} }\n"))
+    #expect(result.task(1).status == .fail)
+    let words = result.words(1)
+    #expect(words.contains("Lessons/01-sharing/Sources/Box.swift:1 uses @unchecked Sendable, a promise the compiler stops checking"), "\(words)")
+    #expect(words.contains("your API lets Lessons/01-sharing/Misuses/Share.swift:5 compile (Task { box.value += 1 }); the compiler should reject it with [SendingRisksDataRace]"), "\(words)")
+    #expect(result.task(2).status == .pass)
+  }
+
+  @Test("A design the compiler checks passes, and its misuse is rejected with the named group")
+  func checkedDesign() throws {
+    let result = lab.grade(try lab.learner("checked", box: "public final class Box { public var value = 0; public init() {} }\n"))
+    #expect(result.task(1).status == .pass, "\(result.words(1))")
+    #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [SendingRisksDataRace]") && $0.status == .pass })
+  }
+
+  @Test("Code that compiles only in Swift 5 mode fails the compiler's task at the learner's line; the other tasks still run")
+  func swift5Only() throws {
+    let box = "public final class Box { public var value = 0; public init() {} }\npublic var sharedBox = Box()\n"
+    let result = lab.grade(try lab.learner("global", box: box))
+    #expect(result.task(1).status == .fail)
+    let finding = try #require(result.task(1).findings.first { if case .concurrencyDiagnostic = $0 { true } else { false } })
+    guard case .concurrencyDiagnostic(let diagnostic, _) = finding else { return }
+    #expect(diagnostic.path == "Lessons/01-sharing/Sources/Box.swift")
+    #expect(diagnostic.line == 2)
+    #expect(diagnostic.group != nil)
+    #expect(result.task(2).status == .pass, "\(result.words(2))")
+  }
+}
