@@ -23,7 +23,9 @@ struct CompilerGradedTests {
          "explanations": {"SendingRisksDataRace": "A value sent to another task is no longer yours to use."},
          "hints": ["Who else can touch the box?", "Drop @unchecked Sendable."]},
         {"title": "Add", "kind": "implement", "files": ["Sources/Adder.swift"], "tests": ["AdderTests"],
-         "hints": ["Add them.", "return a + b"]}
+         "hints": ["Add them.", "return a + b"]},
+        {"title": "Count from many threads", "kind": "implement", "files": ["Sources/Tally.swift"], "tests": ["TallyTests"],
+         "sanitize": "thread", "hints": ["Two threads, one count.", "Guard it with a Mutex."]}
       ]}]}
       """#
 
@@ -57,15 +59,43 @@ struct CompilerGradedTests {
       try put("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n", "Solutions/01-sharing/Sources/Adder.swift")
       try put("// TODO: add\npublic func add(_ a: Int, _ b: Int) -> Int { 0 }\n", "Lessons/01-sharing/Sources/Adder.swift")
       try put("import Testing\n@testable import Lab\n\n@Suite struct AdderTests {\n  @Test func adds() { #expect(add(2, 3) == 5) }\n}\n", "Tests/LabTests/AdderTests.swift")
+      try put(Self.safeTally, "Solutions/01-sharing/Sources/Tally.swift")
+      try put("// TODO: make it safe\n" + Self.racyTally, "Lessons/01-sharing/Sources/Tally.swift")
+      try put("""
+        import Foundation
+        import Testing
+        @testable import Lab
+
+        @Suite struct TallyTests {
+          // Threads, not concurrentPerform or a task group: ThreadSanitizer on Linux sees races between Threads.
+          @Test func countsFromManyThreads() {
+            let tally = Tally()
+            let done = DispatchGroup()
+            let threads = (0..<4).map { _ in
+              done.enter()
+              return Thread { for _ in 0..<2_000 { tally.increment() }; done.leave() }
+            }
+            threads.forEach { $0.start() }
+            done.wait()
+            #expect(tally.value > 0)
+          }
+        }
+
+        """, "Tests/LabTests/TallyTests.swift")
       workbook = try Workbook.load(at: book)
       grader = Grader(workbook: workbook, state: StateFolder(root: root.appending(path: "state")), useCache: false)
     }
 
-    /// A learner folder holding `box` as Sources/Box.swift and the solution's adder.
-    func learner(_ name: String, box: String) throws -> URL {
+    static let racyTally = "public final class Tally: @unchecked Sendable {\n  var count = 0\n  public init() {}\n  public func increment() { count += 1 }\n  public var value: Int { count }\n}\n"
+    // NSLock, not Mutex: on Linux, ThreadSanitizer cannot see Mutex's lock and reports a race that is not there.
+    static let safeTally = "import Foundation\n\npublic final class Tally: @unchecked Sendable {\n  let lock = NSLock()\n  var count = 0\n  public init() {}\n  public func increment() { lock.lock(); count += 1; lock.unlock() }\n  public var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n"
+
+    /// A learner folder holding `box` as Sources/Box.swift, `tally` as Sources/Tally.swift and the solution's adder.
+    func learner(_ name: String, box: String, tally: String = Lab.safeTally) throws -> URL {
       let folder = root.appending(path: "learners/\(name)/Sources")
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       try Data(box.utf8).write(to: folder.appending(path: "Box.swift"))
+      try Data(tally.utf8).write(to: folder.appending(path: "Tally.swift"))
       try FileManager.default.copyItem(
         at: workbook.root.appending(path: "Solutions/01-sharing/Sources/Adder.swift"), to: folder.appending(path: "Adder.swift"))
       return folder.deletingLastPathComponent()
@@ -93,6 +123,19 @@ struct CompilerGradedTests {
     let result = lab.grade(try lab.learner("checked", box: "public final class Box { public var value = 0; public init() {} }\n"))
     #expect(result.task(1).status == .pass, "\(result.words(1))")
     #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [SendingRisksDataRace]") && $0.status == .pass })
+  }
+
+  @Test("A data race ThreadSanitizer reports fails a task marked for it, with the report trimmed to the learner's code")
+  func dataRace() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let racy = lab.grade(try lab.learner("racy", box: checked, tally: Lab.racyTally))
+    #expect(racy.task(3).status == .fail)
+    let words = racy.words(3)
+    #expect(words.contains("ThreadSanitizer reported a data race"), "\(words)")
+    #expect(words.contains("Tally.swift"), "\(words)")
+    #expect(racy.task(2).status == .pass)
+    let safe = lab.grade(try lab.learner("safe", box: checked))
+    #expect(safe.task(3).status == .pass, "\(safe.words(3))")
   }
 
   @Test("Code that compiles only in Swift 5 mode fails the compiler's task at the learner's line; the other tasks still run")

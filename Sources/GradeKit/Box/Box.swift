@@ -21,13 +21,16 @@ public struct Box: Sendable {
   public var runner: ProcessRunner
   /// Where run folders are made and removed again.
   public var scratchParent: URL
+  /// Whether the binaries are built for ThreadSanitizer.
+  public var threadSanitizer: Bool
 
   /// Creates a box.
-  public init(limits: BoxLimits, isolation: Isolation, runner: ProcessRunner, scratchParent: URL) {
+  public init(limits: BoxLimits, isolation: Isolation, runner: ProcessRunner, scratchParent: URL, threadSanitizer: Bool = false) {
     self.limits = limits
     self.isolation = isolation
     self.runner = runner
     self.scratchParent = scratchParent
+    self.threadSanitizer = threadSanitizer
   }
 
   /// Runs `binary` with `library` beside it under its own file name, and returns how it
@@ -43,10 +46,14 @@ public struct Box: Sendable {
     }
     defer { try? manager.removeItem(at: run) }
 
-    let limitWords = [
-      "/usr/bin/prlimit", "--as=\(limits.memoryBytes)", "--fsize=\(limits.fileSizeBytes)",
-      "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(limits.seconds + 5)", "--",
+    // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
+    let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
+      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(limits.seconds + 5)", "--",
     ]
+    var environment = BoxEnvironment.words
+    if threadSanitizer {
+      environment.append("TSAN_OPTIONS=external_symbolizer_path=\(isolation.toolchain)/bin/llvm-symbolizer")
+    }
     let command: [String]
     if isolation.namespaces {
       command = [
@@ -54,11 +61,11 @@ public struct Box: Sendable {
         "--", "/bin/sh", "-c", BoxScript.namespaced, "box",
         run.appending(path: "root").path, run.appending(path: "work").path, binary.path, library?.path ?? "",
         isolation.toolchain, "\(limits.scratchBytes)", "\(limits.processes)",
-      ] + limitWords + ["/usr/bin/env", "-i"] + BoxEnvironment.words + ["/box/bin/tests"] + arguments
+      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/tests"] + arguments
     } else {
       let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []
       command = ["/bin/sh", "-c", BoxScript.plain, "box", run.path, binary.path, library?.path ?? ""]
-        + limited + ["/usr/bin/env", "-i"] + BoxEnvironment.words + [run.appending(path: "bin/tests").path] + arguments
+        + limited + ["/usr/bin/env", "-i"] + environment + [run.appending(path: "bin/tests").path] + arguments
     }
     return try runner.run(
       command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),

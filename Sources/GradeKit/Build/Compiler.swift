@@ -16,12 +16,15 @@ public struct Compiler: Sendable {
   public var moduleCache: URL
   /// How long one compile may take.
   public var timeout: Duration
+  /// Whether to build for ThreadSanitizer (`-sanitize=thread`, with debug info for its stacks).
+  public var threadSanitizer: Bool
 
   /// Creates a compiler.
-  public init(runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900)) {
+  public init(runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false) {
     self.runner = runner
     self.moduleCache = moduleCache
     self.timeout = timeout
+    self.threadSanitizer = threadSanitizer
   }
 
   /// What a compile did.
@@ -42,6 +45,9 @@ public struct Compiler: Sendable {
   static func flags(swiftVersion: Int) -> [String] {
     ["-swift-version", "\(swiftVersion)", "-Onone", "-wmo", "-parse-as-library", "-diagnostic-style=llvm"]
   }
+
+  /// ThreadSanitizer's flags when building for it.
+  var sanitizerFlags: [String] { threadSanitizer ? ["-sanitize=thread", "-g"] : [] }
 
   /// Compiles `file` in `folder` alone, in Swift 6 mode, against the module in `moduleFolder`,
   /// as far as the compiler's last check (region-based isolation is checked only there),
@@ -64,7 +70,7 @@ public struct Compiler: Sendable {
   public func library(module: String, sourceFolder: URL, names: [String], into folder: URL, swiftVersion: Int = 6) -> Result {
     let arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", module,
                      "-enable-testing", "-enable-library-evolution", "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion)
+      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags
       + ["-emit-module-path", folder.appending(path: "\(module).swiftmodule").path,
          "-o", folder.appending(path: Self.libraryName(module)).path]
       + names
@@ -77,7 +83,7 @@ public struct Compiler: Sendable {
   public func tests(module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: 6)
+      + Self.flags(swiftVersion: 6) + sanitizerFlags
       + ["-I", libraryFolder.path, "-L", libraryFolder.path, "-l\(libraryModule)"]
       + Self.linkerFlags
       + ["-o", folder.appending(path: "tests").path]

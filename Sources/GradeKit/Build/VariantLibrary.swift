@@ -12,6 +12,7 @@ enum VariantLibrary {
     var fingerprint = Fingerprint()
     fingerprint.add(module)
     fingerprint.add(Toolchain.version(runner: compiler.runner))
+    fingerprint.add(compiler.threadSanitizer ? "thread sanitizer" : "")
     for name in sources.files.keys.sorted() {
       fingerprint.add(name)
       fingerprint.add(sources.files[name]!)

@@ -16,6 +16,7 @@ extension App {
     }
     var classGrader = grader(workbook, options)
     classGrader = Grader(workbook: workbook, state: state, limits: classGrader.limits, useCache: options.useCache, isolation: classGrader.isolation)
+    classGrader.threadSanitizer = options.threadSanitizer
     if let notice = classGrader.isolation.notice {
       writeError("grade: \(notice) Students' code can then reach your files: grade in a container or a throwaway account.")
     }

@@ -102,7 +102,9 @@ public struct App: Sendable {
   }
 
   func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
-    Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
+    var grader = Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
+    grader.threadSanitizer = options.threadSanitizer
+    return grader
   }
 
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.

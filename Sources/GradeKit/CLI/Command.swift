@@ -35,6 +35,8 @@ public enum Command: Equatable, Sendable {
     public var useCache = true
     /// Where `grade class` keeps its sandboxes (`--work`); outside the workbook.
     public var work: String?
+    /// Whether to build and run every task's tests under ThreadSanitizer (`--sanitize thread`).
+    public var threadSanitizer = false
 
     /// Creates default options.
     public init() {}
@@ -101,6 +103,10 @@ public enum Command: Equatable, Sendable {
         report = try next()
       case "--work":
         options.work = try next()
+      case "--sanitize":
+        let text = try next()
+        guard text == "thread" else { throw .usage("--sanitize takes thread (ThreadSanitizer), not \(text).") }
+        options.threadSanitizer = true
       case "--step":
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--step takes a step number from 1, not \(text).") }
@@ -184,6 +190,7 @@ public enum Command: Equatable, Sendable {
       --processes N                   processes and threads for each run (default 512; Linux 6.14 or later)
       --color auto|always|never       colour (auto: on a terminal, unless NO_COLOR is set)
       --no-cache                      grade again even if nothing changed
+      --sanitize thread               build and run the tests under ThreadSanitizer; a data race fails its task
 
     Exit status: 0 every graded lesson passes, 1 some fail, 2 usage or infrastructure error.
     """

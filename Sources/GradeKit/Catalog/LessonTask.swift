@@ -109,6 +109,9 @@ public struct LessonTask: Sendable, Equatable {
   public var files: [String]
   /// At least two hints: a nudge first, then a pointer.
   public var hints: [String]
+  /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
+  /// where a data race report fails them.
+  public var threadSanitizer = false
 
   /// Creates a task.
   public init(number: Int, title: String, kind: Kind, files: [String], hints: [String]) {
@@ -132,6 +135,7 @@ public struct LessonTask: Sendable, Equatable {
     var forbidden: [String]?
     var misuses: [Misuse]?
     var explanations: [String: String]?
+    var sanitize: String?
   }
 
   init(number: Int, draft: Draft) {
@@ -147,7 +151,12 @@ public struct LessonTask: Sendable, Equatable {
       kind = .unknown(draft.kind)
     }
     self.init(number: number, title: draft.title, kind: kind, files: draft.files, hints: draft.hints)
+    threadSanitizer = draft.sanitize == "thread"
+    declaredSanitizer = draft.sanitize
   }
+
+  /// The sanitizer as the catalog spells it, so `grade check` can name one it does not know.
+  var declaredSanitizer: String?
 
   /// The kinds this grader knows.
   public static let knownKinds: Set<String> = ["implement", "write-tests", "compiles"]

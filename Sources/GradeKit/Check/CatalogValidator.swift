@@ -34,6 +34,9 @@ public enum CatalogValidator {
 
     for task in lesson.tasks {
       func taskBreach(_ message: String) { breach("task \(task.number): \(message)") }
+      if let sanitizer = task.declaredSanitizer, sanitizer != "thread" {
+        taskBreach("sanitize is \"\(sanitizer)\"; the grader knows \"thread\"")
+      }
       if task.hints.count < 2 { taskBreach("needs at least two hints (a nudge, then a pointer), has \(task.hints.count)") }
       if task.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { taskBreach("has an empty hint") }
       if task.files.isEmpty { taskBreach("owns no files") }

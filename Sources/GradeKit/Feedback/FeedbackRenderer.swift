@@ -124,6 +124,9 @@ public struct FeedbackRenderer: Sendable {
       return ["! The tests could not start: \(message)"]
     case .abnormalExit(let message):
       return ["✘ \(message)."]
+    case .dataRace(let report):
+      return ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
+        + report.split(separator: "\n").map { "    " + $0 }
     case .chaffUndecided(let chaff, let reason):
       return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
     case .noLearnerTests:

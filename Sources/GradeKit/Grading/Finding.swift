@@ -28,6 +28,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case runFailed(String)
   /// Every test ended, and then the process exited abnormally.
   case abnormalExit(String)
+  /// ThreadSanitizer reported a data race while the tests ran; the report, trimmed.
+  case dataRace(String)
 
   // Findings of a task the compiler grades.
 

@@ -14,6 +14,8 @@ public struct Grader: Sendable {
   public var runner: ProcessRunner
   /// What this machine lets the box do.
   public var isolation: Isolation
+  /// Whether every task's tests run in a ThreadSanitizer build (`--sanitize thread`).
+  public var threadSanitizer = false
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
   static let resultFormat = "grade-results-5"
@@ -85,14 +87,17 @@ public struct Grader: Sendable {
       return failed(error.message)
     }
     let root = state.sandbox(sandboxName, of: lesson)
-    let sandbox = Sandbox(
-      root: root, plan: plan, compiler: Compiler(runner: runner, moduleCache: state.moduleCache),
-      box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs")),
-      state: state)
+    func sandbox(sanitized: Bool) -> Sandbox {
+      Sandbox(
+        root: root, plan: plan,
+        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized),
+        box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
+        state: state)
+    }
     let cacheURL = state.result(sandboxName, of: lesson)
     let fingerprint = Fingerprint.of(plan.fingerprintInputs, settings: [
       Self.resultFormat, limits.summary, "all=\(listAllCanonicalTests)", String(reflecting: lesson),
-      Toolchain.version(runner: runner), "namespaces=\(isolation.namespaces)",
+      Toolchain.version(runner: runner), "namespaces=\(isolation.namespaces)", "tsan=\(threadSanitizer)",
     ])
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: fingerprint) {
@@ -103,17 +108,35 @@ public struct Grader: Sendable {
     }
 
     let testTasks = lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number)
+    // Tasks whose tests run in a ThreadSanitizer build: the ones the catalog marks, or all with --sanitize thread.
+    let sanitized = Set(lesson.tasks.filter { task in
+      if case .compiles = task.kind { return false }
+      return threadSanitizer || task.threadSanitizer
+    }.map(\.number))
+    let plain = sandbox(sanitized: false)
+    let checked = sandbox(sanitized: true)
     do {
-      try sandbox.sync([.module, .canonicalTests, .misuses] + testTasks.map { .task($0) })
+      try plain.sync([.module, .canonicalTests, .misuses] + testTasks.map { .task($0) })
     } catch {
       return failed(error.message)
     }
     trace("planned and synced", since: start)
-    let built = sandbox.build(tasks: testTasks)
+    let built = plain.build(tasks: testTasks.filter { !sanitized.contains($0) })
+    let builtChecked = sanitized.isEmpty ? built : checked.build(tasks: testTasks.filter { sanitized.contains($0) })
     trace("built", since: start)
-    let results = runJobs(plannedJobs(lesson, built: built, testTasks: testTasks, listAllCanonicalTests: listAllCanonicalTests), in: sandbox, built: built)
+    var results = runJobs(
+      plannedJobs(lesson, built: built, testTasks: testTasks.filter { !sanitized.contains($0) }, except: sanitized, listAllCanonicalTests: listAllCanonicalTests),
+      in: plain, built: built)
+    if !sanitized.isEmpty {
+      let sanitizedJobs = plannedJobs(
+        lesson, built: builtChecked, testTasks: testTasks.filter { sanitized.contains($0) },
+        except: Set(lesson.tasks.map(\.number)).subtracting(sanitized), listAllCanonicalTests: false)
+      results.merge(runJobs(sanitizedJobs, in: checked, built: builtChecked)) { $1 }
+    }
     trace("ran the jobs", since: start)
-    let taskResults = lesson.tasks.map { evaluate($0, plan: plan, built: built, jobs: results) }
+    let taskResults = lesson.tasks.map {
+      evaluate($0, plan: plan, built: sanitized.contains($0.number) ? builtChecked : built, jobs: results)
+    }
 
     var result = LessonResult(
       lessonNumber: lesson.number, tasks: taskResults, seconds: seconds(since: start),
@@ -121,16 +144,18 @@ public struct Grader: Sendable {
     result.ignoredEdits = ignored
     // A result that hung on a time limit or on the machine may come out differently next time.
     let stable = !results.values.contains { $0.timedOut || $0.infrastructureError != nil || $0.startFailure != nil }
-      && built.failures.isEmpty
+      && built.failures.isEmpty && builtChecked.failures.isEmpty
     if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
     return result
   }
 
   /// The test runs a lesson needs: one per implement task, one per variant, leaving out what did not build.
-  private func plannedJobs(_ lesson: Lesson, built: Sandbox.Built, testTasks: [Int], listAllCanonicalTests: Bool) -> [Job] {
+  private func plannedJobs(
+    _ lesson: Lesson, built: Sandbox.Built, testTasks: [Int], except excluded: Set<Int>, listAllCanonicalTests: Bool
+  ) -> [Job] {
     var jobs: [Job] = []
     if built.usable(.canonicalTests) {
-      for task in lesson.tasks {
+      for task in lesson.tasks where !excluded.contains(task.number) {
         if case .implement(let names) = task.kind, !names.isEmpty { jobs.append(.implement(task: task.number)) }
       }
       if listAllCanonicalTests { jobs.append(.allCanonicalTests) }
@@ -157,7 +182,7 @@ public struct Grader: Sendable {
   /// own box with its own time limit, in an order that says nothing about which variant is which.
   private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
     let lesson = sandbox.plan.lesson
-    let cache = JobCache(folder: sandbox.root.appending(path: "jobs"))
+    let cache = JobCache(folder: sandbox.root.appending(path: sandbox.compiler.threadSanitizer ? "jobs-tsan" : "jobs"))
     let results = LockedBox([Job: JobResult]())
     var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String], repetitions: Int)] = []
     for job in jobs {

@@ -31,6 +31,10 @@ public enum TaskEvaluator {
         checks.append(CheckEntry(name: test.displayName, status: .pass))
       }
     }
+    for report in job.sanitizerReports {
+      findings.append(.dataRace(report))
+      checks.append(CheckEntry(name: "no data race under ThreadSanitizer", status: .fail, message: report))
+    }
     if let exit = job.abnormalExit {
       findings.append(.abnormalExit(exit))
       checks.append(CheckEntry(name: "the test process ends cleanly", status: .fail, message: exit, output: job.outputTail))
@@ -86,6 +90,7 @@ public enum TaskEvaluator {
     if let problem = wheat.infrastructureError { findings.append(.infrastructure(problem)) }
     if let failure = wheat.startFailure { findings.append(.runFailed(failure)) }
     if let exit = wheat.abnormalExit { findings.append(.abnormalExit(exit)) }
+    findings += wheat.sanitizerReports.map(Finding.dataRace)
     let wheatTests = own(wheat)
     for test in wheatTests {
       if let message = wheat.crashes[test.id] {
@@ -152,7 +157,8 @@ public enum TaskEvaluator {
     for (chaff, job) in zip(spec.chaffs, chaffs) {
       let tests = own(job)
       let cleanFailures = tests.filter { $0.status == .failed && job.crashes[$0.id] == nil }
-      let crashed = tests.contains { job.crashes[$0.id] != nil } || job.abnormalExit != nil
+      // A data race ThreadSanitizer reports is caught as surely as a failed expectation.
+      let crashed = tests.contains { job.crashes[$0.id] != nil } || job.abnormalExit != nil || !job.sanitizerReports.isEmpty
       let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
       // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
       let undecided: String? =
@@ -285,6 +291,7 @@ extension Finding {
     case .voidRun(let problems): "the test run's report does not add up, so none of it counts: \(problems.prefix(3).joined(separator: "; "))"
     case .runFailed(let message): "the tests could not run: \(message)"
     case .abnormalExit(let message): message
+    case .dataRace(let report): "ThreadSanitizer reported a data race: " + report.split(separator: "\n").joined(separator: " | ")
     case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
     case .concurrencyDiagnostic(let diagnostic, _):
       "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [\($0)]" } ?? "")

@@ -22,6 +22,8 @@ public struct JobResult: Sendable, Equatable, Codable {
   /// Set when every test ended and the process then exited abnormally
   /// (ThreadSanitizer's status 66, a crash at exit).
   public var abnormalExit: String?
+  /// ThreadSanitizer's reports, each trimmed to its warning, the two accesses and its summary.
+  public var sanitizerReports: [String] = []
   /// Why the run's own report cannot be trusted: a test that never reported an
   /// end, one that ended twice, one nobody announced. Such a run is void.
   public var problems: [String] = []

@@ -52,7 +52,9 @@ public struct Sandbox: Sendable {
   }
 
   func sourceFolder(_ part: Part) -> URL { root.appending(path: "src/\(part.folderName)") }
-  func buildFolder(_ part: Part) -> URL { root.appending(path: "build/\(part.folderName)") }
+  func buildFolder(_ part: Part) -> URL {
+    root.appending(path: "\(compiler.threadSanitizer ? "build-tsan" : "build")/\(part.folderName)")
+  }
 
   /// The sources of a part as compiled: a test part gets the grader's `main`.
   func sources(of part: Part) -> SandboxPlan.Sources {
@@ -139,7 +141,7 @@ public struct Sandbox: Sendable {
         built.swift6Diagnostics = Diagnostic.errors(inCompilerOutput: compiled.output, shownAs: sources.shownAs, warnings: true)
         if !compiled.succeeded {
           // Swift 5 mode makes concurrency errors warnings: the lesson's other tasks still run.
-          let fallback = root.appending(path: "build/module-swift5")
+          let fallback = buildFolder(part).appendingPathExtension("swift5")
           compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: fallback, swiftVersion: 5)
           built.moduleFolder = fallback
         }
@@ -264,6 +266,9 @@ public struct Sandbox: Sendable {
       }
       let report = TestRunReport(eventStream: outcome.events ?? Data(), repetitions: repetitions)
       result.outputTail = String(outcome.output.suffix(500))
+      // ThreadSanitizer reports a race on the output and lets the test pass: the report is the finding.
+      let races = SanitizerReport.reports(in: outcome.output)
+      result.sanitizerReports += SanitizerReport.demangled(races, runner: sandbox.compiler.runner)
       for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
       result.problems += report.problems
@@ -280,7 +285,7 @@ public struct Sandbox: Sendable {
       case .exited(let code) where report.finished:
         if code == 0, report.tests.contains(where: { $0.status == .failed }) {
           result.problems.append("the test binary exited with status 0 although tests failed")
-        } else if code != 0 && code != 1 {
+        } else if code != 0 && code != 1 && races.isEmpty {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
           result.abnormalExit = "every test ended, then the process exited with status \(code)"
         }
