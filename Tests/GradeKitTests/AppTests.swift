@@ -85,4 +85,21 @@ struct AppTests {
     #expect(second.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))
     #expect(second.out.contains("That is the last hint."))
   }
+
+  @Test("hint goes past the hint that grade already showed, and --task reads any task's ladder")
+  func hintAfterGrade() throws {
+    let scratch = try Scratch()
+    let workbook = try Workbook.load(at: scratch.root)
+    let lesson = workbook.catalog.lessons[0]
+    // What grade does when it shows a failing task: hint 1 counts as seen.
+    let hints = HintStore(url: workbook.state.hints)
+    hints.markSeen(lesson.tasks[0], in: lesson, level: 1)
+    let next = run(["hint", "1"], in: scratch.root)
+    #expect(next.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))
+    let other = run(["hint", "1", "--task", "2"], in: scratch.root)
+    #expect(other.out.contains("task 2"))
+    #expect(other.out.contains("Hint 1 of 2: One test per promise."))
+    let missing = run(["hint", "1", "--task", "9"], in: scratch.root)
+    #expect(missing.status == App.Exit.error)
+  }
 }

@@ -20,7 +20,8 @@ struct CommandTests {
   }
 
   @Test("Subcommands", arguments: [
-    (["hint", "3"], Command.hint(lesson: "3")),
+    (["hint", "3"], Command.hint(lesson: "3", task: nil)),
+    (["hint", "3", "--task", "2"], Command.hint(lesson: "3", task: 2)),
     (["check"], Command.check(lessons: [], options: .init())),
     (["check", "1", "2"], Command.check(lessons: ["1", "2"], options: .init())),
     (["list"], Command.list),

@@ -52,6 +52,65 @@ struct FeedbackGoldenTests {
       """)
   }
 
+  @Test("A compile error in a macro expansion shows once, at the learner's line, beside its own task's hint only")
+  func compileErrorText() {
+    let error = Diagnostic.errors(
+      inCompilerOutput: """
+        /tmp/swift-generated-sources/@__swiftmacro_x.swift:1:1: error: call can throw but is not marked with 'try'
+        ScoreValidator.swift:12:7: note: expanded code originates here
+        """,
+      shownAs: ["ScoreValidator.swift": "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])
+    let result = LessonResult(lessonNumber: 1, tasks: [
+      TaskResult(taskNumber: 1, status: .fail, findings: [.compileErrors(error)]),
+      TaskResult(taskNumber: 2, status: .fail, findings: [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),
+    ])
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
+    #expect(text == """
+      Lesson 1: Expecting and requiring  (expect-and-require)
+        ✘ Task 1  Make the validator throw
+            ✘ Does not compile:
+                Lessons/01-expect-and-require/Sources/ScoreValidator.swift:12:7: error: call can throw but is not marked with 'try'
+            Hint 1 of 2: Read the tests first.
+        ✘ Task 2  Test the user store
+            … Graded once Lessons/01-expect-and-require/Sources/ScoreValidator.swift compiles (see the error above).
+
+      0 of 2 tasks done. Next hint: swift run grade hint 1
+      """)
+  }
+
+  @Test("No tests yet says what to write first, not the list of bugs")
+  func noTestsYetText() {
+    let result = LessonResult(lessonNumber: 1, tasks: [
+      TaskResult(taskNumber: 1, status: .pass, findings: []),
+      TaskResult(taskNumber: 2, status: .fail, findings: [.noLearnerTests]),
+    ])
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
+    #expect(text == """
+      Lesson 1: Expecting and requiring  (expect-and-require)
+        ✔ Task 1  Make the validator throw
+        ✘ Task 2  Test the user store
+            ✘ No tests yet: add @Test functions to your test file.
+            Hint 1 of 2: One test per promise.
+
+      1 of 2 tasks done. Next hint: swift run grade hint 1
+      """)
+  }
+
+  @Test("Missed bugs are named two at a time, with how many were caught")
+  func missedBugsText() {
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
+    let result = LessonResult(lessonNumber: 1, tasks: [
+      TaskResult(taskNumber: 1, status: .pass, findings: []),
+      TaskResult(taskNumber: 2, status: .fail, findings: [.chaffsCaught(caught: 0, total: 3)] + spec.chaffs.map(Finding.chaffMissed)),
+    ])
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result, hintLevels: [2: 2])
+    #expect(text.contains("catch 0 of 3 bugs."))
+    #expect(text.contains("✘ Not caught: code that finds nobody for a user that exists."))
+    #expect(text.contains("✘ Not caught: code that swaps the name and the email."))
+    #expect(!text.contains("numbers users from 0"))
+    #expect(text.contains("...and 1 more bug to catch once these are caught"))
+  }
+
   @Test("The overview shows each lesson and a bar")
   func overview() {
     let done = LessonResult(lessonNumber: 1, tasks: [TaskResult(taskNumber: 1, status: .pass, findings: []), TaskResult(taskNumber: 2, status: .pass, findings: [])])

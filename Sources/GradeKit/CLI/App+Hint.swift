@@ -2,15 +2,25 @@ import Foundation
 
 /// `grade hint`: the next rung of the hint ladder.
 extension App {
-  /// Climbs one rung of the hint ladder of the lesson's first unfinished task and prints it.
-  func hint(_ name: String, workbook: Workbook) throws(GradeError) -> Int32 {
+  /// Climbs one rung of the hint ladder of the lesson's first unfinished task, or of task
+  /// `taskNumber`, past the hints the learner has already seen, and prints it.
+  func hint(_ name: String, task taskNumber: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
     guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-    // The last grading says which task is unfinished; without one, start at task 1.
-    let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
-    let unfinished = lesson.tasks.first { task in last?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
-    guard let task = unfinished else {
-      write("Every task of lesson \(lesson.number) passes. No hints needed.")
-      return Exit.passed
+    let task: LessonTask
+    if let taskNumber {
+      guard let chosen = lesson.tasks.first(where: { $0.number == taskNumber }) else {
+        throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(taskNumber)")
+      }
+      task = chosen
+    } else {
+      // The last grading says which task is unfinished; without one, start at task 1.
+      let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
+      let unfinished = lesson.tasks.first { task in last?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
+      guard let found = unfinished else {
+        write("Every task of lesson \(lesson.number) passes. Read any task's hints with swift run grade hint \(lesson.number) --task K.")
+        return Exit.passed
+      }
+      task = found
     }
     let hints = HintStore(url: workbook.state.hints)
     let level = hints.advance(task, in: lesson)

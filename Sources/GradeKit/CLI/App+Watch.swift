@@ -24,7 +24,7 @@ extension App {
       if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
       writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
-      write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+      write(feedback(lesson, result, renderer: renderer, hints: hints))
       write("")
       write(Self.watchKeys)
       return result.passed
@@ -44,7 +44,7 @@ extension App {
         }
         switch line.trimmingCharacters(in: .whitespaces) {
         case "q": return passed ? Exit.passed : Exit.failed
-        case "h": _ = try hint(String(lesson.number), workbook: workbook)
+        case "h": _ = try hint(String(lesson.number), task: nil, workbook: workbook)
         case "l": write(lessonList(workbook))
         case "n":
           lesson = workbook.catalog.lessons.first { $0.number == lesson.number + 1 } ?? lesson

@@ -54,8 +54,8 @@ public struct App: Sendable {
         return list(try loadWorkbook())
       case .watch(let name, let options):
         return try watch(name, options: options, workbook: try loadWorkbook())
-      case .hint(let name):
-        return try hint(name, workbook: try loadWorkbook())
+      case .hint(let name, let task):
+        return try hint(name, task: task, workbook: try loadWorkbook())
       case .grade(let names, let options):
         return try grade(names, options: options, workbook: try loadWorkbook())
       case .gradeClass(let submissions, let names, let report, let options):
@@ -105,6 +105,16 @@ public struct App: Sendable {
     var grader = Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
     grader.threadSanitizer = options.threadSanitizer
     return grader
+  }
+
+  /// A lesson's feedback, with the hint each unfinished task is at; those hints count as seen,
+  /// so that `grade hint` goes on to the next one instead of repeating it.
+  func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore) -> String {
+    let levels = hints.levels(for: lesson)
+    for task in lesson.tasks where result.lessonError == nil && result.tasks.first(where: { $0.taskNumber == task.number })?.status != .pass {
+      hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
+    }
+    return renderer.lesson(lesson, result, hintLevels: levels)
   }
 
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
@@ -161,7 +171,7 @@ public struct App: Sendable {
       // rest are graded: on a fresh clone that is lesson 1, long before the last is built.
       if options.format == .text, names.isEmpty, !detailedOne, !result.passed {
         detailedOne = true
-        write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+        write(feedback(lesson, result, renderer: renderer, hints: hints))
         write("")
       }
     }
@@ -175,7 +185,7 @@ public struct App: Sendable {
         if !detailedOne { write("Every lesson is done. Well tested!") }
       } else {
         for (lesson, result) in results {
-          write(renderer.lesson(lesson, result, hintLevels: hints.levels(for: lesson)))
+          write(feedback(lesson, result, renderer: renderer, hints: hints))
         }
       }
     }

@@ -4,8 +4,8 @@ public enum Command: Equatable, Sendable {
   case grade(lessons: [String], options: Options)
   /// Grade a lesson again on every save, until the learner quits.
   case watch(lesson: String?, options: Options)
-  /// Show the next hint for a lesson's first unfinished task.
-  case hint(lesson: String)
+  /// Show the next hint for a lesson's first unfinished task, or for one task.
+  case hint(lesson: String, task: Int?)
   /// Prove every lesson works, as CI does.
   case check(lessons: [String], options: Options)
   /// List the lessons.
@@ -54,6 +54,7 @@ public enum Command: Equatable, Sendable {
     var options = Options()
     var report: String?
     var step: Int?
+    var taskOption: Int?
     var index = 0
     func value(for flag: String) throws(GradeError) -> String {
       index += 1
@@ -107,6 +108,10 @@ public enum Command: Equatable, Sendable {
         let text = try next()
         guard text == "thread" else { throw .usage("--sanitize takes thread (ThreadSanitizer), not \(text).") }
         options.threadSanitizer = true
+      case "--task":
+        let text = try next()
+        guard let number = Int(text), number > 0 else { throw .usage("--task takes a task number from 1, not \(text).") }
+        taskOption = number
       case "--step":
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--step takes a step number from 1, not \(text).") }
@@ -122,7 +127,7 @@ public enum Command: Equatable, Sendable {
     switch positional.first {
     case "hint":
       guard positional.count == 2 else { throw .usage("say which lesson: swift run grade hint 1") }
-      return .hint(lesson: positional[1])
+      return .hint(lesson: positional[1], task: taskOption)
     case "watch":
       guard positional.count <= 2 else { throw .usage("watch takes at most one lesson: swift run grade watch [N]") }
       return .watch(lesson: positional.count == 2 ? positional[1] : nil, options: options)
@@ -162,7 +167,8 @@ public enum Command: Equatable, Sendable {
       swift run grade                 grade every lesson: progress, then feedback on the first unfinished one
       swift run grade 2               grade one lesson, by number or slug (parameterized-tests)
       swift run grade watch [2]       grade again on every save (default: your first unfinished lesson)
-      swift run grade hint 2          the next hint for lesson 2's first unfinished task
+      swift run grade hint 2          the next hint you have not seen for lesson 2's first unfinished task
+      swift run grade hint 2 --task 3 the next hint for task 3, finished or not
       swift run grade list            the lessons in order
 
       swift run grade reset 2 [TASK]  put the starter back over your files (after a backup in .grade/backups)

@@ -19,16 +19,23 @@ public struct HintStore: Sendable {
     return Dictionary(uniqueKeysWithValues: (all[lesson.slug] ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } })
   }
 
-  /// Moves a task one hint further and returns the level now shown, from 1.
+  /// Moves a task one hint past the last one seen and returns the level now shown, from 1.
   @discardableResult
   public func advance(_ task: LessonTask, in lesson: Lesson) -> Int {
+    let current = load()[lesson.slug]?[String(task.number)] ?? 0
+    let next = min(current + 1, max(task.hints.count, 1))
+    markSeen(task, in: lesson, level: next)
+    return next
+  }
+
+  /// Records that the learner has seen a task's hints up to `level`, as `grade` shows one under a task.
+  public func markSeen(_ task: LessonTask, in lesson: Lesson, level: Int) {
     var all = load()
     let current = all[lesson.slug]?[String(task.number)] ?? 0
-    let next = min(current + 1, max(task.hints.count, 1))
-    all[lesson.slug, default: [:]][String(task.number)] = next
+    guard level > current else { return }
+    all[lesson.slug, default: [:]][String(task.number)] = level
     try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? JSONEncoder().encode(all).write(to: url, options: .atomic)
-    return next
   }
 
   private func load() -> [String: [String: Int]] {

@@ -81,6 +81,7 @@ public enum CatalogValidator {
         for name in Set(names) where names.filter({ $0 == name }).count > 1 { taskBreach("names chaff \(name) twice") }
         for chaff in spec.chaffs {
           if chaff.misconception.trimmingCharacters(in: .whitespaces).isEmpty { taskBreach("chaff \(chaff.name) has no misconception") }
+          if let problem = Self.completesCodeThat(chaff.misconception) { taskBreach("chaff \(chaff.name): \(problem)") }
           let folder = "\(solution)/Chaffs/\(chaff.name)"
           let files = tree.names(in: folder)
           if files.isEmpty { taskBreach("chaff \(chaff.name) has no files in \(folder)") }
@@ -101,6 +102,7 @@ public enum CatalogValidator {
       guard case .writeTests(let spec) = task.kind, let flakiness = spec.flakiness else { continue }
       if flakiness.runs < 2 { breach("task \(task.number): flakiness needs at least 2 runs, has \(flakiness.runs)") }
       for wheat in flakiness.timingWheats {
+        if let problem = Self.completesCodeThat(wheat.description) { breach("task \(task.number): timing wheat \(wheat.name): \(problem)") }
         let folder = "\(solution)/TimingWheats/\(wheat.name)"
         let files = tree.names(in: folder)
         if files.isEmpty { breach("task \(task.number): timing wheat \(wheat.name) has no files in \(folder)") }
@@ -154,5 +156,14 @@ public enum CatalogValidator {
       }
     }
     return breaches
+  }
+
+  /// Why `text` does not complete the sentence "code that …", or `nil` when it does:
+  /// feedback reads "Not caught: code that <text>.", so it starts in lower case and has no full stop.
+  static func completesCodeThat(_ text: String) -> String? {
+    guard let first = text.first else { return nil }
+    if first.isUppercase { return "\"\(text.prefix(30))…\" must complete \"code that …\": start it in lower case" }
+    if text.hasSuffix(".") { return "\"…\(text.suffix(30))\" must complete \"code that …\": drop the final full stop" }
+    return nil
   }
 }

@@ -6,6 +6,8 @@ public struct FeedbackRenderer: Sendable {
   public var failuresShown = 3
   /// How many compiler errors to show.
   public var errorsShown = 5
+  /// How many missed bugs to name at once.
+  public var chaffsShown = 2
   /// Whether this copy of the workbook has `Solutions/` to compare with (a released copy has not).
   public var solutionsShipped = true
 
@@ -32,21 +34,34 @@ public struct FeedbackRenderer: Sendable {
       let mark = taskResult.status == .pass ? style.green("✔") : style.red("✘")
       lines.append("  \(mark) Task \(task.number)  \(task.title)")
       guard taskResult.status != .pass else { continue }
-      // Five tests crashing on one stub say no more than three do.
+      // Five tests crashing on one stub say no more than three do; a list of every bug
+      // still missed reads as a checklist, so a few at a time.
       let perTest = taskResult.findings.filter(\.isAboutOneTest)
+      let perChaff = taskResult.findings.filter(\.isAboutOneChaff)
       let hidden = max(0, perTest.count - failuresShown)
+      let hiddenChaffs = max(0, perChaff.count - chaffsShown)
       var shown = 0
+      var shownChaffs = 0
       for finding in taskResult.findings {
         if finding.isAboutOneTest {
           shown += 1
           if shown > failuresShown { continue }
+        }
+        if finding.isAboutOneChaff {
+          shownChaffs += 1
+          if shownChaffs > chaffsShown { continue }
         }
         lines += describe(finding, mapper: mapper).map { "      " + $0 }
       }
       if hidden > 0 {
         lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade --format json lists them all)")
       }
-      if let hint = hint(for: task, level: hintLevels[task.number] ?? 1) {
+      if hiddenChaffs > 0 {
+        lines.append("      ...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
+      }
+      // A task that only waits for another's file would show a hint about nothing the learner can do yet.
+      let waits = taskResult.findings.contains { if case .waitsFor = $0 { true } else { false } }
+      if !waits, let hint = hint(for: task, level: hintLevels[task.number] ?? 1) {
         lines.append("      " + style.yellow(hint))
       }
     }
@@ -108,6 +123,8 @@ public struct FeedbackRenderer: Sendable {
       lines += errors.prefix(errorsShown).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + "error: " + $0.message }
       if errors.count > errorsShown { lines.append("    ...and \(errors.count - errorsShown) more errors") }
       return lines
+    case .waitsFor(let files):
+      return ["… Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above)."]
     case .unavailable(let reason):
       return ["! Not graded here: \(reason)."]
     case .infrastructure(let message):
@@ -169,7 +186,8 @@ public struct FeedbackRenderer: Sendable {
     case .chaffCaughtOnlyByCrash(let chaff):
       return ["✘ A test crashed instead of failing on code that \(chaff.misconception). Unwrap with try #require so the test stops cleanly."]
     case .chaffNeedsMoreIssues(let chaff, let needed, let found):
-      return ["✘ On code that \(chaff.misconception), one test should report all \(needed) wrong values; yours reported \(found). Check each value with its own #expect."]
+      let all = needed == 2 ? "both wrong values" : "all \(needed) wrong values"
+      return ["✘ On code that \(chaff.misconception), one test should report \(all); yours reported \(found). Check each value with its own #expect."]
     }
   }
 
@@ -194,6 +212,14 @@ public struct FeedbackRenderer: Sendable {
 }
 
 extension Finding {
+  /// Whether the finding is about one bug the learner's tests did not catch.
+  var isAboutOneChaff: Bool {
+    switch self {
+    case .chaffMissed, .chaffUndecided, .chaffCaughtOnlyByCrash, .chaffNeedsMoreIssues: true
+    default: false
+    }
+  }
+
   /// Whether the finding reports one test, so that long lists of them can be cut short.
   var isAboutOneTest: Bool {
     switch self {

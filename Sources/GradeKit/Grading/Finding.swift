@@ -13,6 +13,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case outputFlood(running: [TestOutcome])
   /// The task's code does not compile.
   case compileErrors([Diagnostic])
+  /// The task cannot be graded until these files, another task's, compile.
+  case waitsFor(files: [String])
   /// The task cannot be graded from these files.
   case unavailable(String)
   /// Something around the tests failed; the message says what.

@@ -241,10 +241,23 @@ public struct Grader: Sendable {
     switch task.kind {
     case .implement(let names):
       for part in [Sandbox.Part.module, .canonicalTests] {
-        if let errors = built.errors[part] { return compileFailure(task, errors) }
         if let failure = built.failures[part] {
           return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])
         }
+        guard let errors = built.errors[part] else { continue }
+        // Each error is shown once, under the task whose file holds it; the lesson's other
+        // implement tasks say which file they wait for, with no error and no hint of their own.
+        let lessonPath = "Lessons/\(plan.lesson.folder)/"
+        let mine = errors.filter { error in task.files.contains { lessonPath + $0 == error.path } }
+        let owner = plan.lesson.tasks.first { other in
+          guard case .implement = other.kind else { return false }
+          return errors.contains { error in other.files.contains { lessonPath + $0 == error.path } }
+        } ?? plan.lesson.tasks.first { if case .implement = $0.kind { true } else { false } }
+        if !mine.isEmpty || owner?.number == task.number { return compileFailure(task, mine.isEmpty ? errors : mine) }
+        let waiting = Array(Set(errors.compactMap(\.path))).sorted()
+        return TaskResult(
+          taskNumber: task.number, status: .fail, findings: [.waitsFor(files: waiting)],
+          checks: [CheckEntry(name: "compiles", status: .fail, message: Finding.waitsFor(files: waiting).shortDescription)])
       }
       return TaskEvaluator.implement(task, testNames: names, job: jobs[.implement(task: task.number)] ?? JobResult(), seconds: limit)
     case .writeTests(let spec):

@@ -285,6 +285,7 @@ extension Finding {
     case .outputFlood(let running):
       "stopped for printing without end" + (running.isEmpty ? "" : "; running: \(running.map(\.displayName).joined(separator: ", "))")
     case .compileErrors(let errors): errors.first.map { "\($0.location ?? "build"): error: \($0.message)" }
+    case .waitsFor(let files): "graded once \(files.joined(separator: ", ")) compile\(files.count == 1 ? "s" : "")"
     case .unavailable(let text), .infrastructure(let text): text
     case .noCanonicalTests(let names): "no test named \(names.joined(separator: ", ")) was found"
     case .rejectedFile(let path, let reason): "\(path) was not graded: it \(reason)"
