@@ -23,6 +23,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool)] = [
   ("02-parameterized-tests", "ParameterizedTesting", true),
   ("03-dependency-injection", "DependencyInjection", true),
   ("04-mocking", "Mocking", true),
+  ("05-callbacks-and-confirmations", "CallbackTesting", true),
 ]
 
 var targets: [Target] = [
