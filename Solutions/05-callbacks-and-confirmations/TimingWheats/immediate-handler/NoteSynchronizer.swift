@@ -35,7 +35,7 @@ public final class NoteSynchronizer: Sendable {
     onProgress: @escaping @Sendable (Int) -> Void,
     onComplete: @escaping @Sendable (Result<Int, SyncError>) -> Void
   ) {
-    let work: @Sendable () async -> Void = {
+    let work: @Sendable () async -> Void = { [upload] in
       var uploaded = 0
       for note in notes {
         if let error = await upload(note) {

@@ -40,6 +40,6 @@ public struct ArticleFeed: Sendable {
 /// later than usual but still in order.
 private func dawdle() async {
   await Task {
-    for _ in 1...50 { await Task.yield() }
+    for _ in 1...200 { await Task.yield() }
   }.value
 }
