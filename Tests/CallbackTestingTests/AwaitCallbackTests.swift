@@ -61,6 +61,20 @@ struct AwaitCallbackTests {
     }
   }
 
+  @Test("start runs on the caller's actor")
+  @MainActor
+  func startRunsOnCallersActor() async throws {
+    let expected = "on the main actor"
+
+    let value = try await awaitCallback(timeout: .seconds(60)) { done in
+      // Stops the test process when start runs anywhere but the main actor.
+      MainActor.assertIsolated("awaitCallback ran start off the caller's actor")
+      done(expected)
+    }
+
+    #expect(value == expected)
+  }
+
   @Test("A handler that answers in time wins, however long the timeout")
   func handlerBeatsLongTimeout() async throws {
     let clock = ContinuousClock()
