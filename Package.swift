@@ -23,6 +23,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool)] = [
   ("02-parameterized-tests", "ParameterizedTesting", true),
   ("03-dependency-injection", "DependencyInjection", true),
   ("04-mocking", "Mocking", true),
+  ("06-tasks-and-time", "TaskTesting", true),
 ]
 
 var targets: [Target] = [
