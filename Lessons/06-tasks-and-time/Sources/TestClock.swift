@@ -50,6 +50,8 @@ public final class TestClock: Clock, Sendable {
     var nextID = 0
     var sleepers: [Sleeper] = []
     var waiters: [Waiter] = []
+    /// Waiters whose time ran out before they had started to wait.
+    var expiredWaiters: Set<Int> = []
 
     /// Takes out every waiter that now has enough sleepers, for you to resume outside the lock.
     mutating func satisfiedWaiters() -> [Waiter] {
@@ -114,19 +116,23 @@ public final class TestClock: Clock, Sendable {
     let timer = Task {
       try await Task.sleep(for: timeout)
       let waiter = state.withLock { state -> Waiter? in
-        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else {
+          state.expiredWaiters.insert(id)  // It has not started waiting yet; it will see this.
+          return nil
+        }
         return state.waiters.remove(at: index)
       }
       waiter?.continuation.resume(returning: false)
     }
     defer { timer.cancel() }
     let arrived = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let enough = state.withLock { state in
+      let answer = state.withLock { state -> Bool? in
         if state.sleepers.count >= count { return true }
+        if state.expiredWaiters.remove(id) != nil { return false }
         state.waiters.append(Waiter(id: id, count: count, continuation: continuation))
-        return false
+        return nil
       }
-      if enough { continuation.resume(returning: true) }
+      if let answer { continuation.resume(returning: answer) }
     }
     guard arrived else {
       throw TestClockError.notEnoughSleepers(expected: count, found: sleeperCount)
