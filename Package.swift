@@ -28,6 +28,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)
   ("03-dependency-injection", "DependencyInjection", true, false),
   ("04-mocking", "Mocking", true, false),
   ("05-callbacks-and-confirmations", "CallbackTesting", true, false),
+  ("06-tasks-and-time", "TaskTesting", true, false),
 ]
 
 var targets: [Target] = [
