@@ -29,6 +29,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)
   ("04-mocking", "Mocking", true, false),
   ("05-callbacks-and-confirmations", "CallbackTesting", true, false),
   ("06-tasks-and-time", "TaskTesting", true, false),
+  ("07-sending-and-sendable", "SendingSendable", true, true),
 ]
 
 var targets: [Target] = [
