@@ -38,7 +38,7 @@ struct ShippingRateTests {
   }
 
   /// Two collections run every combination: 3 bands × 2 steps = 6 cases.
-  @Test("Sending a parcel further never costs less", arguments: WeightBand.allCases, [
+  @Test("Sending a parcel further always costs more", arguments: WeightBand.allCases, [
     FartherZone(nearer: .domestic, farther: .europe),
     FartherZone(nearer: .europe, farther: .world),
   ])
@@ -49,7 +49,7 @@ struct ShippingRateTests {
   }
 
   /// Two collections run every combination: 3 zones × 2 steps = 6 cases.
-  @Test("A heavier parcel never costs less", arguments: Zone.allCases, [
+  @Test("A heavier parcel always costs more", arguments: Zone.allCases, [
     HeavierBand(lighter: .small, heavier: .medium),
     HeavierBand(lighter: .medium, heavier: .large),
   ])

@@ -10,6 +10,6 @@ import Testing
 struct CounterTests {
   // TODO: Add @Test functions for the steps Counter accepts and the steps it
   // refuses. Use `#expect(throws:)` with the exact CounterError value, check
-  // `value` after a refused step, and use `throws: Never.self` for a step
-  // that must be accepted.
+  // `value` after every refused step (a negative one too), and use
+  // `throws: Never.self` for a step that must be accepted.
 }

@@ -21,7 +21,8 @@ struct SendMessageModelTests {
     #expect(model.draft == "")
   }
 
-  // TODO: Add tests for a blank draft, for what the model shows while a message
+  // TODO: Add tests for a blank draft, for the text the server receives when
+  // the draft has spaces around it, for what the model shows while a message
   // is on its way (use `HeldServer`), for a failed send, and for sending again
   // after a failure.
 }

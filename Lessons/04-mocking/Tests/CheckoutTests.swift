@@ -30,5 +30,7 @@ struct CheckoutTests {
 
   // TODO: Add tests that pin down every rule in Checkout's documentation:
   // the amount charged, the order saved, an empty cart, a declined card, a
-  // payment outage, and a save that fails.
+  // payment outage, and a save that fails. For the failing save, choose a
+  // double: the fake started with the cart's id, or a stub store of your own
+  // whose save always throws. Say in a comment why you chose it.
 }

@@ -21,6 +21,19 @@ struct SendMessageModelTests {
     #expect(model.draft == "")
   }
 
+  @Test("Sending trims the spaces and newlines around the draft")
+  func sendingTrimsTheDraft() async {
+    let server = InstantServer()
+    let model = SendMessageModel(client: server.client)
+    let input = "  See you at six \n"
+    let expected = "See you at six"
+    model.draft = input
+
+    await model.send()
+
+    #expect(server.received == [expected])
+  }
+
   // A blank draft is the case a button check most easily gets wrong, so this
   // test tries several kinds of blank.
   @Test("A blank draft can't be sent", arguments: ["", " ", "  \n\t "])

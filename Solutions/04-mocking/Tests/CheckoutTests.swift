@@ -85,8 +85,10 @@ struct CheckoutTests {
     }
   }
 
-  // The fake follows the real store's rule, so a store that already holds an
-  // order "cart-1" makes saving fail, with no failure switch to add.
+  // The fake, chosen over a stub store whose save always throws: it follows
+  // the real store's rule, so a store that already holds an order "cart-1"
+  // makes saving fail with no failure switch to add, and the test can also
+  // check that the old order is still the one kept.
   @Test("When the order cannot be saved, the charge is refunded")
   func refundsWhenSaveFails() async {
     let existing = Order(id: "cart-1", items: [], total: 1, chargeID: "ch_old")
