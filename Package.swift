@@ -27,6 +27,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)
   ("02-parameterized-tests", "ParameterizedTesting", true, false),
   ("03-dependency-injection", "DependencyInjection", true, false),
   ("04-mocking", "Mocking", true, false),
+  ("08-actors-and-races", "ActorsAndRaces", true, false),
 ]
 
 var targets: [Target] = [
