@@ -1,0 +1,33 @@
+// You are fixing a cache that an actor does not save from itself. While one
+// caller awaits the server, the actor lets another caller in; that caller
+// finds no price yet and asks the server again. Task 2 in the README says
+// what done looks like.
+
+/// Keeps the prices a slow server has sent, so each product is fetched once.
+public actor PriceCache {
+  /// The prices fetched so far, by product code.
+  private var prices: [String: Int] = [:]
+  // TODO: Also keep each fetch that is still running, as a Task<Int, Never>
+  // by product code.
+
+  /// Asks the server for the price of one product, in cents.
+  private let fetch: @Sendable (String) async -> Int
+
+  /// Makes an empty cache that asks `fetch` for prices it does not have.
+  public init(fetch: @escaping @Sendable (String) async -> Int) {
+    self.fetch = fetch
+  }
+
+  /// The price of `product`, fetched at most once per product, even when
+  /// callers ask for it at the same time: a caller that asks while a fetch
+  /// is running waits for that fetch instead of starting another.
+  public func price(of product: String) async -> Int {
+    if let price = prices[product] { return price }
+    // TODO: If a fetch of this product is running, await its value instead.
+    // Otherwise start the fetch in a Task and keep that Task before the
+    // first await, so the next caller finds it.
+    let price = await fetch(product)
+    prices[product] = price
+    return price
+  }
+}
