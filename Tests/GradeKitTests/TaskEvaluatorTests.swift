@@ -216,3 +216,39 @@ struct FlakyGradingTests {
     #expect(result.findings.compactMap(\.shortDescription).contains("waits() fails against a correct implementation that calls its handler only after the caller has moved on"))
   }
 }
+
+@Suite("Grading a suite's shape: tags and what it leaves behind")
+struct SuiteShapeGradingTests {
+  let task = SampleLesson.lesson.tasks[1]
+  var spec: LessonTask.WriteTests {
+    guard case .writeTests(var spec) = task.kind else { fatalError("the sample's task 2 writes tests") }
+    spec.forbidden = ["XCTest", "XCTAssert"]
+    spec.tags = ["slow": ["importsAll()"]]
+    return spec
+  }
+  let owned: Set<String> = ["UserStoreTests.swift"]
+
+  func test(_ name: String, tags: [String] = []) -> TestOutcome {
+    var test = outcome(name, module: "M", suite: nil, cases: 3, file: "UserStoreTests.swift")
+    test.tags = tags
+    return test
+  }
+
+  @Test("Exactly the named tests must carry a tag: one missing and one extra are both named")
+  func tags() {
+    let wheat = JobResult(tests: [test("importsAll()"), test("quick()", tags: ["slow"])])
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: [], ownedFiles: owned, seconds: 60)
+    #expect(result.findings.contains(.wrongTags(tag: "slow", missing: ["importsAll()"], extra: ["quick()"])))
+    #expect(result.findings.compactMap(\.shortDescription).contains("the tag .slow is missing on importsAll() and should not be on quick()"))
+  }
+
+  @Test("A migrated file that still uses XCTest fails, at the line, and a comment about it does not")
+  func forbidden() {
+    let source = "import Testing\n// was XCTAssertEqual before\nfunc f() { XCTAssertEqual(1, 1) }\n"
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [test("importsAll()", tags: ["slow"])]), chaffs: [],
+      ownedFiles: owned, ownedSources: [("Lessons/01-x/Tests/UserStoreTests.swift", source)], seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.forbiddenText(path: "Lessons/01-x/Tests/UserStoreTests.swift", line: 3, text: "XCTAssert")])
+  }
+}

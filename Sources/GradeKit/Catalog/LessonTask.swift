@@ -26,12 +26,22 @@ public struct LessonTask: Sendable, Equatable {
     public var minimumCases: Int?
     /// When set, the tests must also pass every run of many against the wheat and every timing wheat.
     public var flakiness: Flakiness?
+    /// Text the learner's test files must not contain outside comments, such as `XCTAssert`
+    /// in a suite migrated from XCTest.
+    public var forbidden: [String] = []
+    /// Tag name (without the dot) → the test functions, by name, that must carry it, and no others.
+    public var tags: [String: [String]] = [:]
 
     /// Creates the requirements of a write-tests task.
-    public init(chaffs: [Chaff], minimumCases: Int? = nil, flakiness: Flakiness? = nil) {
+    public init(
+      chaffs: [Chaff], minimumCases: Int? = nil, flakiness: Flakiness? = nil, forbidden: [String] = [],
+      tags: [String: [String]] = [:]
+    ) {
       self.chaffs = chaffs
       self.minimumCases = minimumCases
       self.flakiness = flakiness
+      self.forbidden = forbidden
+      self.tags = tags
     }
   }
 
@@ -136,13 +146,16 @@ public struct LessonTask: Sendable, Equatable {
     var misuses: [Misuse]?
     var explanations: [String: String]?
     var sanitize: String?
+    var tags: [String: [String]]?
   }
 
   init(number: Int, draft: Draft) {
     let kind: Kind
     switch draft.kind {
     case "write-tests":
-      kind = .writeTests(WriteTests(chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness))
+      kind = .writeTests(WriteTests(
+        chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness,
+        forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:]))
     case "implement":
       kind = .implement(tests: draft.tests ?? [])
     case "compiles":

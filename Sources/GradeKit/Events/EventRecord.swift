@@ -19,6 +19,7 @@ struct EventRecord: Decodable {
     var name: String?
     var displayName: String?
     var isParameterized: Bool?
+    var _tags: [String]?
     var sourceLocation: SourceLocation?
     // An `event` record: `kind` is shared.
     var kind: String?

@@ -32,6 +32,8 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var status: Status
   /// Every issue it recorded, known ones included.
   public var issues: [IssueReport]
+  /// Its tags, without the leading dot, such as `slow`.
+  public var tags: [String] = []
   /// How many times it ended, in a run that repeated the tests; 1 otherwise.
   public var runs: Int = 0
   /// How many of those runs recorded an issue that is not known.

@@ -95,6 +95,7 @@ public struct TestRunReport: Sendable, Equatable {
         test.fileID = payload.sourceLocation?.fileID
         test.line = payload.sourceLocation?.line
         test.isParameterized = payload.isParameterized ?? false
+        test.tags = (payload._tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
         remember(test)
       case ("test", _):
         if let id = payload.id { suites.insert(id) }

@@ -146,6 +146,10 @@ public struct FeedbackRenderer: Sendable {
         + report.split(separator: "\n").map { "    " + $0 }
     case .chaffUndecided(let chaff, let reason):
       return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
+    case .forbiddenText(let path, let line, let text):
+      return ["✘ " + style.dim("\(path):\(line)") + " still uses \(text). This task asks for Swift Testing alone: rewrite it with #expect, #require and traits."]
+    case .wrongTags:
+      return ["✘ " + (finding.shortDescription ?? "") + "."]
     case .noLearnerTests:
       return ["✘ No tests yet: add @Test functions to your test file."]
     case .failsOnWheat(let test):

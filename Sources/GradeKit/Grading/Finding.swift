@@ -48,6 +48,10 @@ public enum Finding: Sendable, Equatable, Codable {
 
   /// The learner's files hold no tests yet.
   case noLearnerTests
+  /// The learner's test file still holds text the task rules out (XCTest, after a migration).
+  case forbiddenText(path: String, line: Int, text: String)
+  /// A tag is missing on tests that should carry it, or on tests that should not.
+  case wrongTags(tag: String, missing: [String], extra: [String])
   /// A learner's test failed against the correct implementation.
   case failsOnWheat(TestOutcome)
   /// A learner's test crashed against the correct implementation.

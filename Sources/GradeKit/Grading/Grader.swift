@@ -272,7 +272,12 @@ public struct Grader: Sendable {
       return TaskEvaluator.writeTests(
         task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst().prefix(spec.chaffs.count)),
         timingWheats: Array(zip(timingWheats, results.dropFirst(1 + spec.chaffs.count))), repeated: repeated,
-        ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }), seconds: limit)
+        ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
+        ownedSources: task.files.compactMap { file in
+          plan.learnerTests[task.number]?.files[String(file.split(separator: "/").last ?? "")].map {
+            ("Lessons/\(plan.lesson.folder)/\(file)", String(decoding: $0, as: UTF8.self))
+          }
+        }, seconds: limit)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])

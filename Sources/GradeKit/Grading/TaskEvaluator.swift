@@ -70,7 +70,7 @@ public enum TaskEvaluator {
   public static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
     timingWheats: [(LessonTask.TimingWheat, JobResult)] = [], repeated: [JobResult] = [],
-    ownedFiles: Set<String>, seconds: Int
+    ownedFiles: Set<String>, ownedSources: [(path: String, text: String)] = [], seconds: Int
   ) -> TaskResult {
     func own(_ job: JobResult) -> [TestOutcome] {
       job.tests.filter { test in ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "") }
@@ -84,6 +84,11 @@ public enum TaskEvaluator {
       return TaskResult(
         taskNumber: task.number, status: .error, findings: [.voidRun(problems)],
         checks: [CheckEntry(name: "the test runs' reports add up", status: .error, message: problems.joined(separator: "; "))])
+    }
+
+    // Text the task rules out, such as XCTest in a suite migrated from it.
+    for found in forbiddenText(spec.forbidden, in: ownedSources) {
+      findings.append(.forbiddenText(path: found.path, line: found.line, text: found.text))
     }
 
     // Valid: every test passes against the wheat. Otherwise the chaff results mean nothing.
@@ -142,6 +147,19 @@ public enum TaskEvaluator {
       message: valid ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
     guard valid else {
       return TaskResult(taskNumber: task.number, status: findings.contains(where: \.isGradingError) ? .error : .fail, findings: findings, checks: checks)
+    }
+
+    // Tags: exactly the named test functions carry each tag.
+    for (tag, names) in spec.tags.sorted(by: { $0.key < $1.key }) {
+      let carrying = Set(wheatTests.filter { $0.tags.contains(tag) }.map(\.name))
+      let wanted = Set(names)
+      let ok = carrying == wanted
+      if !ok {
+        findings.append(.wrongTags(tag: tag, missing: wanted.subtracting(carrying).sorted(), extra: carrying.subtracting(wanted).sorted()))
+      }
+      checks.append(CheckEntry(
+        name: "exactly \(names.sorted().joined(separator: ", ")) carry the tag .\(tag)", status: ok ? .pass : .fail,
+        message: ok ? nil : findings.last?.shortDescription))
     }
 
     if let needed = spec.minimumCases {
@@ -206,6 +224,18 @@ extension TaskEvaluator {
     public var diagnostics: [Diagnostic]?
   }
 
+  /// Where `forbidden` text appears in `files`, outside `//` comments.
+  static func forbiddenText(_ forbidden: [String], in files: [(path: String, text: String)]) -> [(path: String, line: Int, text: String)] {
+    var found: [(path: String, line: Int, text: String)] = []
+    for (path, text) in files {
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        for word in forbidden where code.contains(word) { found.append((path, index + 1, word)) }
+      }
+    }
+    return found
+  }
+
   /// Whether a diagnostic group is about concurrency, which a compiler-graded task forbids even as a warning.
   static func isConcurrencyGroup(_ group: String?) -> Bool {
     guard let group else { return false }
@@ -227,13 +257,8 @@ extension TaskEvaluator {
     var checks: [CheckEntry] = []
 
     // Promises the compiler stops checking silence it instead of fixing the design.
-    for (path, text) in owned {
-      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        for forbidden in spec.forbidden where code.contains(forbidden) {
-          findings.append(.forbiddenPromise(path: path, line: index + 1, text: forbidden))
-        }
-      }
+    for found in forbiddenText(spec.forbidden, in: owned) {
+      findings.append(.forbiddenPromise(path: found.path, line: found.line, text: found.text))
     }
     let ownedPaths = Set(owned.map(\.path))
     let relevant = swift6.filter { !$0.isWarning || (isConcurrencyGroup($0.group) && ownedPaths.contains($0.path ?? "")) }
@@ -297,6 +322,9 @@ extension Finding {
     case .concurrencyDiagnostic(let diagnostic, _):
       "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [\($0)]" } ?? "")
     case .forbiddenPromise(let path, let line, let text): "\(path):\(line) uses \(text), a promise the compiler stops checking"
+    case .forbiddenText(let path, let line, let text): "\(path):\(line) still uses \(text), which this task leaves behind"
+    case .wrongTags(let tag, let missing, let extra):
+      "the tag .\(tag) " + [missing.isEmpty ? nil : "is missing on \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "should not be on \(extra.joined(separator: ", "))"].compactMap { $0 }.joined(separator: " and ")
     case .misuseAccepted(let path, let line, let code, let group, _):
       "your API lets \(path):\(line) compile (\(code)); the compiler should reject it with [\(group)]"
     case .misuseRejectedOtherwise(let path, let line, let group, let said):
