@@ -9,6 +9,20 @@ import Foundation
 enum VariantLibrary {
   /// The folder holding the built library of `sources` as `module`, or why it could not be built.
   static func build(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Result<URL, GradeError> {
+    let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
+    let manager = FileManager.default
+    if manager.fileExists(atPath: folder.appending(path: Compiler.libraryName(module)).path) { return .success(folder) }
+    return compile(sources, module: module, state: state, compiler: compiler, into: folder)
+  }
+
+  /// Whether the library of `sources` is built already.
+  static func isBuilt(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Bool {
+    let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
+    return FileManager.default.fileExists(atPath: folder.appending(path: Compiler.libraryName(module)).path)
+  }
+
+  /// The folder named by a hash of everything the library is built from.
+  private static func folder(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> URL {
     var fingerprint = Fingerprint()
     fingerprint.add(module)
     fingerprint.add(Toolchain.version(runner: compiler.runner))
@@ -17,10 +31,13 @@ enum VariantLibrary {
       fingerprint.add(name)
       fingerprint.add(sources.files[name]!)
     }
-    let folder = state.variants.appending(path: String(fingerprint.value, radix: 16))
-    let manager = FileManager.default
-    if manager.fileExists(atPath: folder.appending(path: Compiler.libraryName(module)).path) { return .success(folder) }
+    return state.variants.appending(path: String(fingerprint.value, radix: 16))
+  }
 
+  private static func compile(
+    _ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL
+  ) -> Result<URL, GradeError> {
+    let manager = FileManager.default
     let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
     defer { try? manager.removeItem(at: scratch) }
     let sourceFolder = scratch.appending(path: "src")

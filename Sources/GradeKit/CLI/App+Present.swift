@@ -52,8 +52,8 @@ extension App {
     }
   }
 
-  /// The starter-to-solution diff of a task's files, for a presenter to show.
-  func solutionDiff(_ lesson: Lesson, task number: Int, workbook: Workbook) throws(GradeError) -> String {
+  /// The diff from the learner's files of a task (or of the lesson) to the solution's.
+  func solutionDiff(_ lesson: Lesson, task number: Int?, workbook: Workbook) throws(GradeError) -> String {
     let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)
     var out: [String] = []
     for file in files {

@@ -20,12 +20,17 @@ extension App {
     var lesson = firstUnfinished(in: workbook) ?? firstLesson
     if let name { lesson = try resolve([name], in: workbook)[0] }
 
+    var previous: LessonResult?
     func gradeAndShow() -> Bool {
       if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
       writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
       write(feedback(lesson, result, renderer: renderer, hints: hints))
       write("")
+      if let previous, previous.lessonNumber == result.lessonNumber {
+        write(Self.changes(from: previous, to: result, in: lesson))
+      }
+      previous = result
       write(Self.watchKeys)
       return result.passed
     }
@@ -68,6 +73,28 @@ extension App {
         write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
       }
     }
+  }
+
+  /// What a save changed, task by task, and what to do next.
+  static func changes(from old: LessonResult, to new: LessonResult, in lesson: Lesson) -> String {
+    var lines: [String] = []
+    for task in lesson.tasks {
+      let before = old.tasks.first { $0.taskNumber == task.number }
+      let after = new.tasks.first { $0.taskNumber == task.number }
+      guard let after else { continue }
+      if before?.status != .pass, after.status == .pass {
+        lines.append("✔ Task \(task.number) passes now.")
+      } else if before?.status == .pass, after.status != .pass {
+        lines.append("✘ Task \(task.number) passed before this save and fails now.")
+      } else if let before, before.findings != after.findings, after.status != .pass {
+        lines.append("… Task \(task.number) still fails, differently: read its feedback above.")
+      }
+    }
+    if lines.isEmpty { lines.append("Since your last save: nothing changed in the results.") } else { lines.insert("Since your last save:", at: 0) }
+    if let next = lesson.tasks.first(where: { task in new.tasks.first { $0.taskNumber == task.number }?.status != .pass }) {
+      lines.append("Next: task \(next.number), \(next.title).")
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// The first lesson whose last grading did not pass, going by stored results.

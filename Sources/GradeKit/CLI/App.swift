@@ -70,6 +70,18 @@ public struct App: Sendable {
         write("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
         write("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
         return Exit.passed
+      case .reveal(let name, let options):
+        return try reveal(name, options: options, workbook: try loadWorkbook())
+      case .checkSetup:
+        return checkSetup(workbook: try loadWorkbook())
+      case .solveInto(let name, let task, let destination):
+        let workbook = try loadWorkbook()
+        guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
+        let target = URL(fileURLWithPath: destination, relativeTo: currentFolder).standardizedFileURL
+        try ScratchCopy.write(workbook, lesson: lesson, solvedThrough: task, to: target)
+        write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number) solved through task \(task); your checkout is untouched.")
+        write("In it: cd \(target.path) && swift run grade \(lesson.number)")
+        return Exit.passed
       case .present(let name, let step):
         return try present(name, step: step, workbook: try loadWorkbook())
       case .reset(let name, let task), .solve(let name, let task):
@@ -104,6 +116,7 @@ public struct App: Sendable {
   func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
     var grader = Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
     grader.threadSanitizer = options.threadSanitizer
+    if options.format == .text { grader.progress = writeError }
     return grader
   }
 
@@ -145,8 +158,13 @@ public struct App: Sendable {
     return lessons
   }
 
+  /// The lessons in aligned columns: number, slug, title.
   func lessonList(_ workbook: Workbook) -> String {
-    workbook.catalog.lessons.map { "  \($0.number)  \($0.slug)  \($0.title)" }.joined(separator: "\n")
+    let width = workbook.catalog.lessons.map(\.slug.count).max() ?? 0
+    return workbook.catalog.lessons.map { lesson in
+      let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
+      return "  \(number)  \(lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson.title)"
+    }.joined(separator: "\n")
   }
 
   private func list(_ workbook: Workbook) -> Int32 {

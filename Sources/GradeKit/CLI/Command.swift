@@ -20,6 +20,12 @@ public enum Command: Equatable, Sendable {
   case reset(lesson: String, task: Int?)
   /// Copy the solution over the learner's files of a lesson or task, after a backup.
   case solve(lesson: String, task: Int?)
+  /// Write a scratch copy of the workbook with a lesson solved up to a task, for a presenter.
+  case solveInto(lesson: String, task: Int, destination: String)
+  /// Show the solution as a diff against the learner's files, once the lesson passes.
+  case reveal(lesson: String, options: Options)
+  /// Say in seconds whether this machine is ready for the workbook.
+  case checkSetup
   /// Print usage.
   case help
 
@@ -55,6 +61,7 @@ public enum Command: Equatable, Sendable {
     var report: String?
     var step: Int?
     var taskOption: Int?
+    var into: String?
     var index = 0
     func value(for flag: String) throws(GradeError) -> String {
       index += 1
@@ -108,6 +115,8 @@ public enum Command: Equatable, Sendable {
         let text = try next()
         guard text == "thread" else { throw .usage("--sanitize takes thread (ThreadSanitizer), not \(text).") }
         options.threadSanitizer = true
+      case "--into":
+        into = try next()
       case "--task":
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--task takes a task number from 1, not \(text).") }
@@ -144,6 +153,16 @@ public enum Command: Equatable, Sendable {
     case "present":
       guard positional.count == 2 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
       return .present(lesson: positional[1], step: step)
+    case "reveal":
+      guard positional.count == 2 else { throw .usage("say which lesson: swift run grade reveal 1") }
+      return .reveal(lesson: positional[1], options: options)
+    case "check-setup":
+      return .checkSetup
+    case "solve" where into != nil:
+      guard positional.count == 2, let task = taskOption, let into else {
+        throw .usage("say which lesson and task: swift run grade solve 1 --task 2 --into DIR")
+      }
+      return .solveInto(lesson: positional[1], task: task, destination: into)
     case "reset", "solve":
       guard positional.count == 2 || positional.count == 3 else {
         throw .usage("say which lesson, and optionally which task: swift run grade \(positional[0]) 1 [TASK]")
@@ -171,6 +190,8 @@ public enum Command: Equatable, Sendable {
       swift run grade hint 2 --task 3 the next hint for task 3, finished or not
       swift run grade list            the lessons in order
 
+      swift run grade reveal 2        once lesson 2 passes: the solution, as a diff against your files
+      swift run grade check-setup     is this machine ready? (toolchain, Swift Testing, sandbox, a first build)
       swift run grade reset 2 [TASK]  put the starter back over your files (after a backup in .grade/backups)
       swift run grade solve 2 [TASK]  copy the solution over your files (after a backup in .grade/backups)
 
@@ -185,6 +206,8 @@ public enum Command: Equatable, Sendable {
       swift run grade present 2       walk through lesson 2 one section at a time
       swift run grade present 2 --step 3
                                       print one step (for slides or a script)
+      swift run grade solve 2 --task 3 --into DIR
+                                      a scratch copy of the workbook with lesson 2 solved up to task 3
 
     Maintainers
       swift run grade check [N ...]   prove every solution passes, every starter fails, every chaff is caught

@@ -24,7 +24,16 @@ public struct Checker: Sendable {
 
   /// Checks the given lessons and returns every breach found.
   public func run(lessons: [Lesson]) -> [Breach] {
-    let tree = FileTree(root: workbook.root, folders: ["Lessons", "Solutions", "Tests"])
+    let edited = lessons.flatMap(editedStarterFiles)
+    if !edited.isEmpty {
+      progress("grade check proves the workbook as committed: your edits to \(edited.count) lesson file\(edited.count == 1 ? "" : "s") (\(edited.prefix(3).joined(separator: ", "))\(edited.count > 3 ? ", …" : "")) are set aside, not checked.")
+    }
+    var tree = FileTree(root: workbook.root, folders: ["Lessons", "Solutions", "Tests"])
+    for path in edited {
+      if let shown = try? grader.runner.run(["git", "-C", workbook.root.path, "show", "HEAD:\(path)"], until: .now + .seconds(30)), shown.succeeded {
+        tree.files[path] = Data(shown.output.utf8)
+      }
+    }
     var breaches = lessons.count == workbook.catalog.lessons.count
       ? CatalogValidator.validate(workbook.catalog, tree: tree) + manifestBreaches()
       : lessons.flatMap { CatalogValidator.validate($0, tree: tree) }
@@ -50,7 +59,10 @@ public struct Checker: Sendable {
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
-    let started = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), sandboxName: "check-starter")
+    // A learner's worked copy is checked as committed: their edits are theirs, not the starter's.
+    let started = grader.grade(
+      lesson, learnerFolder: committedStarter(of: lesson) ?? workbook.starterFolder(of: lesson), sandboxName: "check-starter",
+      restoreCanonicalFiles: true)
     if let error = started.lessonError { breach("the starter cannot be graded: \(error)") }
     for task in started.tasks {
       if task.status == .pass { breach("task \(task.taskNumber): the starter already passes; it must fail at least one test") }
@@ -62,6 +74,31 @@ public struct Checker: Sendable {
     progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
     breaches += checkSnippets(of: lesson)
     return breaches
+  }
+
+  /// The owned starter files of `lesson` that differ from git's HEAD, by workbook path.
+  func editedStarterFiles(of lesson: Lesson) -> [String] {
+    let paths = lesson.ownedFiles.map { "Lessons/\(lesson.folder)/\($0)" }
+    guard let diff = try? grader.runner.run(
+      ["git", "-C", workbook.root.path, "diff", "--name-only", "HEAD", "--"] + paths, until: .now + .seconds(30)), diff.succeeded
+    else { return [] }
+    return diff.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// A folder holding `lesson`'s owned files as committed, when the learner has edited some; `nil` otherwise.
+  func committedStarter(of lesson: Lesson) -> URL? {
+    guard !editedStarterFiles(of: lesson).isEmpty else { return nil }
+    let folder = grader.state.root.appending(path: "committed/\(lesson.folder)")
+    try? FileManager.default.removeItem(at: folder)
+    for file in lesson.ownedFiles {
+      guard let shown = try? grader.runner.run(
+        ["git", "-C", workbook.root.path, "show", "HEAD:Lessons/\(lesson.folder)/\(file)"], until: .now + .seconds(30)), shown.succeeded
+      else { continue }
+      let target = folder.appending(path: file)
+      try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? Data(shown.output.utf8).write(to: target)
+    }
+    return folder
   }
 
   /// Type-checks every ```swift block of the walkthrough against the solution's built module.

@@ -16,6 +16,8 @@ public struct Grader: Sendable {
   public var isolation: Isolation
   /// Whether every task's tests run in a ThreadSanitizer build (`--sanitize thread`).
   public var threadSanitizer = false
+  /// Told about slow steps, such as compiling a lesson's variants the first time.
+  public var progress: @Sendable (String) -> Void = { _ in }
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
   static let resultFormat = "grade-results-5"
@@ -88,11 +90,13 @@ public struct Grader: Sendable {
     }
     let root = state.sandbox(sandboxName, of: lesson)
     func sandbox(sanitized: Bool) -> Sandbox {
-      Sandbox(
+      var sandbox = Sandbox(
         root: root, plan: plan,
         compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized),
         box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
         state: state)
+      sandbox.progress = progress
+      return sandbox
     }
     let cacheURL = state.result(sandboxName, of: lesson)
     let fingerprint = Fingerprint.of(plan.fingerprintInputs, settings: [

@@ -19,6 +19,8 @@ public struct Sandbox: Sendable {
   public var box: Box
   /// Where built variants are shared.
   public var state: StateFolder
+  /// Told about slow steps, such as compiling variants the first time.
+  public var progress: @Sendable (String) -> Void = { _ in }
 
   /// Creates a sandbox at `root` for `plan`.
   public init(root: URL, plan: SandboxPlan, compiler: Compiler, box: Box, state: StateFolder) {
@@ -161,6 +163,10 @@ public struct Sandbox: Sendable {
       return
     case .task(let number):
       var folders: [URL] = []
+      let fresh = (plan.variants[number] ?? []).filter { $0.prebuilt == nil && !VariantLibrary.isBuilt($0.sources, module: lesson.module, state: state, compiler: compiler) }
+      if !fresh.isEmpty {
+        progress("  lesson \(lesson.number), task \(number): compiling \(fresh.count) correct and buggy versions of the code (once; later gradings reuse them)")
+      }
       for variant in plan.variants[number] ?? [] {
         if let prebuilt = variant.prebuilt {
           folders.append(prebuilt)

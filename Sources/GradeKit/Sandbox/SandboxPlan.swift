@@ -170,6 +170,12 @@ public struct SandboxPlan: Sendable {
     }
   }
 
+  /// A plan with nothing in it, for running a binary the grader built itself (`check-setup`).
+  static func empty(workbook: Workbook) throws(GradeError) -> SandboxPlan {
+    let lesson = Lesson(number: 0, slug: "setup", title: "Setup", module: "Probe", tasks: [])
+    return try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.root)
+  }
+
   /// Whether the lesson has compiler-graded tasks, whose module is compiled in Swift 6 mode
   /// first and, if that fails, in Swift 5 mode for the lesson's other tasks.
   public var gradesConcurrency: Bool {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
+extension App {
+  /// Checks the toolchain, then compiles and runs one Swift Testing test the way `grade` does, in its box.
+  func checkSetup(workbook: Workbook) -> Int32 {
+    let start = ContinuousClock.now
+    let runner = ProcessRunner()
+    var ready = true
+    func report(_ ok: Bool, _ line: String, fix: String? = nil) {
+      write((ok ? "✔ " : "✘ ") + line)
+      if !ok, let fix { write("    " + fix) }
+      ready = ready && ok
+    }
+
+    let version = Toolchain.version(runner: runner)
+    let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
+    let recent = numbers.count >= 2 && (numbers[0], numbers[1]) >= (6, 3)
+    report(recent, "Swift toolchain: \(version)", fix: "The workbook needs Swift 6.3 or later: install it from swift.org (or with swiftly), then open a new terminal.")
+
+    let grader = Grader(workbook: workbook, useCache: false)
+    let folder = grader.state.root.appending(path: "check-setup")
+    try? FileManager.default.removeItem(at: folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appending(path: "src")
+    try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    try? Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
+    try? Data("import Testing\n@testable import Probe\n\n@Test func answers() { #expect(answer() == 42) }\n".utf8)
+      .write(to: source.appending(path: "ProbeTests.swift"))
+    try? Data(Compiler.testMain.utf8).write(to: source.appending(path: Compiler.testMainName))
+    let compiler = Compiler(runner: runner, moduleCache: grader.state.moduleCache, timeout: .seconds(300))
+    let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"], into: folder.appending(path: "lib"))
+    let tests = library.succeeded
+      ? compiler.tests(
+        module: "ProbeTests", sourceFolder: source, names: ["ProbeTests.swift", Compiler.testMainName], libraryModule: "Probe",
+        libraryFolder: folder.appending(path: "lib"), into: folder.appending(path: "bin"))
+      : library
+    report(tests.succeeded, "Compiling a library and a Swift Testing test with swiftc", fix: "The compiler said: \(tests.output.suffix(400))")
+
+    if tests.succeeded {
+      let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: folder.appending(path: "runs"))
+      let sandbox = Sandbox(
+        root: folder, plan: try! SandboxPlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
+      let job = sandbox.runTests(folder.appending(path: "bin/tests"), library: folder.appending(path: "lib/\(Compiler.libraryName("Probe"))"))
+      let passed = job.tests.count == 1 && job.tests[0].status == .passed
+      report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.startFailure ?? job.infrastructureError ?? job.outputTail)")
+    }
+    if let notice = grader.isolation.notice {
+      write("! " + notice)
+    } else {
+      write("✔ Sandbox: each run gets its own namespaces (no network, read-only files, every process ends with the run)")
+    }
+    let elapsed = seconds(since: start)
+    write(ready
+      ? String(format: "Ready (%.1f s). Start with: swift run grade", elapsed)
+      : "Not ready yet: fix the lines marked ✘, then run swift run grade check-setup again.")
+    return ready ? Exit.passed : Exit.failed
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A copy of the workbook with one lesson solved up to a task, so a presenter can jump to any point.
+///
+/// The copy is made of the files git tracks, so it holds no build folder; the
+/// presenter's own checkout is never written to.
+public enum ScratchCopy {
+  /// Writes the copy into `destination`, which must be new or empty.
+  public static func write(_ workbook: Workbook, lesson: Lesson, solvedThrough task: Int, to destination: URL) throws(GradeError) {
+    guard (1...lesson.tasks.count).contains(task) else {
+      throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(task)")
+    }
+    let manager = FileManager.default
+    if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
+      throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
+    }
+    let runner = ProcessRunner()
+    let listing = try runner.run(["git", "-C", workbook.root.path, "ls-files", "-z"], until: .now + .seconds(60))
+    guard listing.succeeded else { throw .infrastructure("git ls-files failed: \(listing.output.prefix(300))") }
+    do {
+      for file in listing.output.split(separator: "\0").map(String.init) where !file.isEmpty {
+        let target = destination.appending(path: file)
+        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: workbook.root.appending(path: file), to: target)
+      }
+      for solved in lesson.tasks where solved.number <= task {
+        for file in solved.files {
+          let target = destination.appending(path: "Lessons/\(lesson.folder)/\(file)")
+          try? manager.removeItem(at: target)
+          try manager.copyItem(at: workbook.solutionFolder(of: lesson).appending(path: file), to: target)
+        }
+      }
+    } catch {
+      throw .infrastructure("cannot write the copy to \(destination.path): \(error.localizedDescription)")
+    }
+  }
+}
