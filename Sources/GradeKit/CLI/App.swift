@@ -60,9 +60,11 @@ public struct App: Sendable {
         return try grade(names, options: options, workbook: try loadWorkbook())
       case .gradeClass(let submissions, let names, let report, let options):
         return try gradeClass(submissions, names, report: report, options: options, workbook: try loadWorkbook())
+      case .merge(let destination, let sources):
+        return try merge(into: destination, from: sources, workbook: try loadWorkbook())
       case .release(let destination):
         let workbook = try loadWorkbook()
-        let target = URL(fileURLWithPath: destination, relativeTo: currentFolder).standardizedFileURL
+        let target = url(destination)
         let summary = try Release.write(with: grader(workbook, Command.Options()), to: target)
         if summary.files > 0 {
           write("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
@@ -77,7 +79,7 @@ public struct App: Sendable {
       case .solveInto(let name, let task, let destination):
         let workbook = try loadWorkbook()
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-        let target = URL(fileURLWithPath: destination, relativeTo: currentFolder).standardizedFileURL
+        let target = url(destination)
         try ScratchCopy.write(workbook, lesson: lesson, solvedThrough: task, to: target)
         write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number) solved through task \(task); your checkout is untouched.")
         write("In it: cd \(target.path) && swift run grade \(lesson.number)")
@@ -104,6 +106,12 @@ public struct App: Sendable {
       writeError("grade: \(error.message)")
       return Exit.error
     }
+  }
+
+  /// A path from the command line as a URL: absolute as it is, relative to the current folder otherwise.
+  func url(_ path: String) -> URL {
+    let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : currentFolder.appending(path: path)
+    return url.standardizedFileURL
   }
 
   func loadWorkbook() throws(GradeError) -> Workbook {

@@ -14,6 +14,8 @@ public enum Command: Equatable, Sendable {
   case gradeClass(submissions: String, lessons: [String], report: String?, options: Options)
   /// Write a student copy without solutions.
   case release(destination: String)
+  /// Combine the records of several `grade class` shards into one set of reports.
+  case merge(destination: String, sources: [String])
   /// Walk through a lesson step by step, or print one step.
   case present(lesson: String, step: Int?)
   /// Put the starter back over the learner's files of a lesson or task, after a backup.
@@ -43,6 +45,10 @@ public enum Command: Equatable, Sendable {
     public var work: String?
     /// Whether to build and run every task's tests under ThreadSanitizer (`--sanitize thread`).
     public var threadSanitizer = false
+    /// How many learners `grade class` grades at once (`--jobs`); `nil` for what the machine allows.
+    public var jobs: Int?
+    /// The slice of the class `grade class` grades (`--shard i/n`).
+    public var shard: Shard?
 
     /// Creates default options.
     public init() {}
@@ -111,6 +117,14 @@ public enum Command: Equatable, Sendable {
         report = try next()
       case "--work":
         options.work = try next()
+      case "--jobs":
+        let text = try next()
+        guard let count = Int(text), count > 0 else { throw .usage("--jobs takes a number of learners to grade at once, such as --jobs 4, not \(text).") }
+        options.jobs = count
+      case "--shard":
+        let text = try next()
+        guard let shard = Shard(text) else { throw .usage("--shard takes i/n, such as --shard 2/4 (the second of four slices), not \(text).") }
+        options.shard = shard
       case "--sanitize":
         let text = try next()
         guard text == "thread" else { throw .usage("--sanitize takes thread (ThreadSanitizer), not \(text).") }
@@ -150,6 +164,9 @@ public enum Command: Equatable, Sendable {
     case "release":
       guard positional.count == 2 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
       return .release(destination: positional[1])
+    case "merge":
+      guard positional.count >= 3 else { throw .usage("say where to write and which shard reports to merge: swift run grade merge OUT SHARD1 SHARD2 ...") }
+      return .merge(destination: positional[1], sources: Array(positional.dropFirst(2)))
     case "present":
       guard positional.count == 2 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
       return .present(lesson: positional[1], step: step)
@@ -196,10 +213,14 @@ public enum Command: Equatable, Sendable {
       swift run grade solve 2 [TASK]  copy the solution over your files (after a backup in .grade/backups)
 
     Instructors
-      swift run grade class DIR [N ...] [--report OUT]
-                                      grade one folder per student in DIR; OUT gets gradebook.csv,
-                                      feedback/<student>.txt and results/<student>.json;
-                                      --work DIR keeps the sandboxes there (default: a folder in the system's temp)
+      swift run grade class DIR [N ...] [--report OUT] [--jobs N] [--shard i/n] [--work W]
+                                      grade one folder per learner in DIR, N at a time (default: what the
+                                      machine allows); OUT gets gradebook.csv, details.csv, report.html and,
+                                      per learner, records/, feedback/ (Markdown), results/ (Exercism v3 JSON)
+                                      and junit/; a re-run grades only learners whose files changed;
+                                      --shard grades a stable slice; sandboxes live in W (default: system temp)
+      swift run grade merge OUT SHARD1 SHARD2 ...
+                                      combine the --report folders of several shards into one in OUT
       swift run grade release DIR     write a student copy without Solutions/ into DIR
 
     Presenters

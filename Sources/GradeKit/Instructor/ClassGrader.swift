@@ -1,33 +1,59 @@
 import Foundation
 
-/// Grades a whole class: one folder per student, each a copy of the workbook or of its `Lessons/`.
+/// Grades a whole class: one folder per learner, each a copy of the workbook or of its `Lessons/`.
 ///
-/// Only the files each student owns are taken from their folder; canonical
+/// Only the files each learner owns are taken from their folder; canonical
 /// tests, canonical sources and solutions always come from the instructor's
-/// workbook, so a student who edited the tests gains nothing. Each student gets
+/// workbook, so a learner who edited the tests gains nothing. Each learner gets
 /// a sandbox of their own in the grader's state folder, which lives outside the
 /// instructor's workbook, and every test runs in a box that sees neither.
+/// Learners are graded `jobs` at a time; each one's record is written as soon
+/// as they are graded, so a run that is stopped resumes where it was.
 public struct ClassGrader: Sendable {
-  /// One student's results.
-  public struct Submission: Sendable {
-    /// The folder name, used as the student's name.
-    public var student: String
-    /// A result per lesson graded.
-    public var results: [(Lesson, LessonResult)]
-  }
-
   /// Grades with the instructor's workbook.
   public var grader: Grader
-  /// Receives a line per student and lesson.
-  public var progress: @Sendable (String) -> Void
+  /// How many learners are graded at once.
+  public var jobs: Int
+  /// The slice of the class this run grades, or `nil` for all of it.
+  public var shard: Shard?
+  /// Told how the run is going, after every learner.
+  public var progress: @Sendable (Progress) -> Void
+
+  /// How a class run is going.
+  public struct Progress: Sendable {
+    /// Learners done, this run's and those resumed.
+    public var done: Int
+    /// Learners in the run.
+    public var total: Int
+    /// Learners answered from their records without grading again.
+    public var resumed: Int
+    /// Seconds since the run started.
+    public var elapsed: Double
+    /// An estimate of the seconds left, once a learner has been graded.
+    public var remaining: Double?
+    /// Learners whose grading hit an error or a time limit so far.
+    public var troubled: [String]
+    /// The learner just finished.
+    public var latest: String
+  }
 
   /// Creates a class grader.
-  public init(grader: Grader, progress: @escaping @Sendable (String) -> Void) {
+  public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
     self.grader = grader
+    self.jobs = max(1, jobs)
+    self.shard = shard
     self.progress = progress
   }
 
-  /// The student folders in `submissions`, sorted by name.
+  /// What the machine allows: a learner per two cores' worth of compiler and test runs
+  /// would leave cores idle while one waits, so one per core, and at most one per 3 GiB.
+  public static var defaultJobs: Int {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let memory = Int(ProcessInfo.processInfo.physicalMemory >> 30) / 3
+    return max(1, min(cores, memory))
+  }
+
+  /// The learner folders in `submissions`, sorted by name.
   public static func students(in submissions: URL) throws(GradeError) -> [String] {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: submissions.path) else {
       throw .usage("cannot read the submissions folder \(submissions.path); it should hold one folder per student")
@@ -40,26 +66,114 @@ public struct ClassGrader: Sendable {
     return students
   }
 
-  /// Grades every student's lessons, each student in a sandbox of their own.
-  public func grade(submissions: URL, lessons: [Lesson]) throws(GradeError) -> [Submission] {
-    try Self.students(in: submissions).map { student in
-      let folder = submissions.appending(path: student)
-      // A whole workbook copy has Lessons/; a bare hand-in may be the lesson folders alone.
-      let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
-      let results = lessons.map { lesson -> (Lesson, LessonResult) in
-        progress("class: \(student): lesson \(lesson.number) (\(lesson.slug))")
-        let learnerFolder = lessonsRoot.appending(path: lesson.folder)
-        // A link could hand in another student's folder, or the instructor's.
-        guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
-          let why = Self.exists(learnerFolder) ? "\(student)/…/\(lesson.folder) is a symbolic link, not a folder" : "not handed in"
-          return (lesson, LessonResult(
-            lessonNumber: lesson.number,
-            tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .fail, findings: [.unavailable(why)]) }))
+  /// Grades every learner of this shard whose record in `records` is missing or out of date,
+  /// writes each record as it is made, and returns the records of the shard, sorted by learner.
+  public func grade(submissions: URL, lessons: [Lesson], records: URL) throws(GradeError) -> [LearnerRecord] {
+    let learners = try Self.students(in: submissions).filter { shard?.contains($0) ?? true }
+    let workbookKey = workbookFingerprint(lessons: lessons)
+    let start = ContinuousClock.now
+    let state = LockedBox((done: 0, resumed: 0, graded: 0, gradedSeconds: 0.0, troubled: [String](), next: 0, records: [LearnerRecord]()))
+
+    @Sendable func finish(_ record: LearnerRecord, resumed: Bool, seconds: Double) {
+      let now = state.withValue { value -> Progress in
+        value.done += 1
+        value.records.append(record)
+        if resumed { value.resumed += 1 } else {
+          value.graded += 1
+          value.gradedSeconds += seconds
         }
-        return (lesson, grader.grade(lesson, learnerFolder: learnerFolder, sandboxName: "class/\(Self.sandboxName(for: student))"))
+        if record.troubled { value.troubled.append(record.learner) }
+        let left = learners.count - value.done
+        let perLearner = value.graded == 0 ? nil : Optional(ContinuousClock.now - start).map { elapsed in
+          (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(value.graded)
+        }
+        return Progress(
+          done: value.done, total: learners.count, resumed: value.resumed, elapsed: GradeKit.seconds(since: start),
+          remaining: perLearner.map { $0 * Double(left) }, troubled: value.troubled, latest: record.learner)
       }
-      return Submission(student: student, results: results)
+      progress(now)
     }
+
+    DispatchQueue.concurrentPerform(iterations: min(jobs, max(learners.count, 1))) { _ in
+      while true {
+        let index = state.withValue { value -> Int in
+          defer { value.next += 1 }
+          return value.next
+        }
+        guard index < learners.count else { return }
+        let learner = learners[index]
+        let folder = submissions.appending(path: learner)
+        let key = fingerprint(of: folder, learner: learner, lessons: lessons, workbookKey: workbookKey)
+        let file = records.appending(path: LearnerRecord(learner: learner, fingerprint: key, lessons: []).fileName)
+        if let earlier = LearnerRecord.read(file), earlier.fingerprint == key, earlier.learner == learner {
+          finish(earlier, resumed: true, seconds: 0)
+          continue
+        }
+        let started = ContinuousClock.now
+        let record = LearnerRecord(learner: learner, fingerprint: key, lessons: grade(folder, learner: learner, lessons: lessons))
+        try? record.write(to: file)
+        finish(record, resumed: false, seconds: GradeKit.seconds(since: started))
+      }
+    }
+    return state.value.records.sorted { $0.learner < $1.learner }
+  }
+
+  /// One learner's lessons.
+  private func grade(_ folder: URL, learner: String, lessons: [Lesson]) -> [LearnerRecord.LessonEntry] {
+    // A whole workbook copy has Lessons/; a bare hand-in may be the lesson folders alone.
+    let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
+    return lessons.map { lesson in
+      let learnerFolder = lessonsRoot.appending(path: lesson.folder)
+      // A link could hand in another learner's folder, or the instructor's.
+      guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
+        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder" : "not handed in"
+        return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
+          lessonNumber: lesson.number,
+          tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .fail, findings: [.unavailable(why)]) }))
+      }
+      let result = grader.grade(lesson, learnerFolder: learnerFolder, sandboxName: "class/\(Self.sandboxName(for: learner))")
+      return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: result)
+    }
+  }
+
+  /// A hash of what the learner handed in for `lessons`, with the workbook's and the settings'.
+  private func fingerprint(of folder: URL, learner: String, lessons: [Lesson], workbookKey: String) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(workbookKey)
+    fingerprint.add(learner)
+    let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
+    for lesson in lessons {
+      fingerprint.add(lesson.folder)
+      fingerprint.add(Self.isRealFolder(lessonsRoot.appending(path: lesson.folder)) ? "folder" : "no folder")
+      for file in lesson.ownedFiles {
+        fingerprint.add(file)
+        switch OwnedFile.read(file, in: lessonsRoot.appending(path: lesson.folder)) {
+        case .success(let data): fingerprint.add(data)
+        case .failure(let refusal): fingerprint.add(refusal.reason)
+        }
+      }
+    }
+    return String(fingerprint.value, radix: 16)
+  }
+
+  /// A hash of the workbook's files for `lessons`, the catalog and the grading settings.
+  private func workbookFingerprint(lessons: [Lesson]) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(Grader.resultFormat)
+    fingerprint.add(grader.limits.summary)
+    fingerprint.add("tsan=\(grader.threadSanitizer)")
+    fingerprint.add(Toolchain.version(runner: grader.runner))
+    fingerprint.add((try? Data(contentsOf: grader.workbook.root.appending(path: "Lessons/catalog.json"))) ?? Data())
+    for lesson in lessons {
+      let tree = FileTree(root: grader.workbook.root, folders: [
+        "Lessons/\(lesson.folder)", "Solutions/\(lesson.folder)", "Tests/\(lesson.testModule)",
+      ])
+      for path in tree.files.keys.sorted() {
+        fingerprint.add(path)
+        fingerprint.add(tree.files[path]!)
+      }
+    }
+    return String(fingerprint.value, radix: 16)
   }
 
   /// Whether `url` is a folder and not a link to one.
@@ -73,8 +187,8 @@ public struct ClassGrader: Sendable {
     return lstat(url.path, &info) == 0
   }
 
-  /// A folder name for a student's sandbox: their folder's name in safe characters, and a
-  /// hash of it, so that two names that differ only in unsafe characters stay apart.
+  /// A folder name for a learner's sandbox and record: their folder's name in safe characters,
+  /// and a hash of it, so that two names that differ only in unsafe characters stay apart.
   static func sandboxName(for student: String) -> String {
     let safe = String(student.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }.prefix(40))
     var fingerprint = Fingerprint()

@@ -1,55 +1,123 @@
 import Foundation
 
-/// Reports for an instructor: a table, a CSV gradebook, and each student's feedback.
+/// The class's reports, every one made from learner records: a table, CSVs, Markdown feedback,
+/// Exercism-style results, JUnit XML and one HTML page.
 public enum Gradebook {
-  /// A table of tasks passed, a row per student and a column per lesson.
-  public static func table(_ submissions: [ClassGrader.Submission], lessons: [Lesson]) -> String {
-    let nameWidth = max(7, submissions.map(\.student.count).max() ?? 0)
-    var header = "student".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+  /// A table of tasks passed, a row per learner and a column per lesson.
+  public static func table(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+    let nameWidth = max(7, records.map(\.learner.count).max() ?? 0)
+    var header = "learner".padding(toLength: nameWidth, withPad: " ", startingAt: 0)
     for lesson in lessons { header += "  " + "L\(lesson.number)".padding(toLength: 6, withPad: " ", startingAt: 0) }
     header += "  total"
     var lines = [header]
-    for submission in submissions {
-      var line = submission.student.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-      var done = 0
+    for record in records {
+      var line = record.learner.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
       var total = 0
-      for (lesson, result) in submission.results {
-        let cell = result.lessonError == nil ? "\(result.passedCount)/\(lesson.tasks.count)" : "error"
+      for lesson in lessons {
+        let result = record.lessons.first { $0.lesson == lesson.number }?.result
+        let cell = result.map { $0.lessonError == nil ? "\($0.passedCount)/\(lesson.tasks.count)" : "error" } ?? "-"
         line += "  " + cell.padding(toLength: 6, withPad: " ", startingAt: 0)
-        done += result.passedCount
         total += lesson.tasks.count
       }
-      lines.append(line + "  \(done)/\(total)")
+      lines.append(line + "  \(record.passedTasks)/\(total)")
     }
     return lines.joined(separator: "\n")
   }
 
-  /// One row per student and task: `student,lesson,slug,task,title,status,detail`.
-  public static func csv(_ submissions: [ClassGrader.Submission]) -> String {
-    var rows = ["student,lesson,slug,task,title,status,detail"]
-    for submission in submissions {
-      for (lesson, result) in submission.results {
-        for task in result.tasks {
-          let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
-          let detail = result.lessonError ?? task.findings.compactMap(\.shortDescription).joined(separator: "; ")
-          rows.append([submission.student, "\(lesson.number)", lesson.slug, "\(task.taskNumber)", title, task.status.rawValue, detail].map(field).joined(separator: ","))
+  /// One row per learner: a column per task (1 passed, 0 not), per lesson (tasks passed) and a total,
+  /// for a spreadsheet or an LMS to import.
+  public static func csv(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+    var header = ["learner"]
+    for lesson in lessons {
+      header += lesson.tasks.map { "L\(lesson.number)T\($0.number)" }
+      header.append("L\(lesson.number)")
+    }
+    header += ["total", "errors"]
+    var rows = [header.map(field).joined(separator: ",")]
+    for record in records {
+      var row = [record.learner]
+      var errors: [String] = []
+      for lesson in lessons {
+        let result = record.lessons.first { $0.lesson == lesson.number }?.result
+        for task in lesson.tasks {
+          let status = result?.tasks.first { $0.taskNumber == task.number }?.status
+          row.append(status == .pass ? "1" : "0")
+          if status == .error { errors.append("L\(lesson.number)T\(task.number)") }
+        }
+        row.append("\(result?.passedCount ?? 0)")
+      }
+      row += ["\(record.passedTasks)", errors.joined(separator: " ")]
+      rows.append(row.map(field).joined(separator: ","))
+    }
+    return rows.joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// One row per learner and task, with what the grader found: `learner,lesson,slug,task,title,status,detail`.
+  public static func detailCSV(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+    var rows = ["learner,lesson,slug,task,title,status,detail"]
+    for record in records {
+      for entry in record.lessons {
+        let lesson = lessons.first { $0.number == entry.lesson }
+        for task in entry.result.tasks {
+          let title = lesson?.tasks.first { $0.number == task.taskNumber }?.title ?? ""
+          let detail = entry.result.lessonError ?? task.findings.compactMap(\.shortDescription).joined(separator: "; ")
+          rows.append([record.learner, "\(entry.lesson)", entry.slug, "\(task.taskNumber)", title, task.status.rawValue, detail].map(field).joined(separator: ","))
         }
       }
     }
-    return rows.joined(separator: "\n") + "\n"
+    return rows.joined(separator: "\r\n") + "\r\n"
   }
 
-  /// Writes `gradebook.csv`, `feedback/<student>.txt` and `results/<student>.json` into `folder`.
-  public static func write(_ submissions: [ClassGrader.Submission], to folder: URL) throws(GradeError) {
+  /// What `grade` would have shown the learner, as Markdown.
+  public static func markdown(_ record: LearnerRecord, lessons: [Lesson]) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
+    var text = "# Feedback for \(record.learner)\n\n\(record.passedTasks) tasks pass.\n"
+    for entry in record.lessons {
+      guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { continue }
+      text += "\n## Lesson \(lesson.number): \(lesson.title)\n\n```text\n\(renderer.lesson(lesson, entry.result))\n```\n"
+    }
+    return text
+  }
+
+  /// The learner's results as JUnit XML: a test suite per lesson, a test case per task.
+  public static func junit(_ record: LearnerRecord, lessons: [Lesson]) -> String {
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<testsuites name="\#(xmlEscape(record.learner))">"# + "\n"
+    for entry in record.lessons {
+      guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { continue }
+      let failures = entry.result.tasks.filter { $0.status == .fail }.count
+      let errors = entry.result.tasks.filter { $0.status == .error }.count
+      xml += #"  <testsuite name="Lesson \#(lesson.number): \#(xmlEscape(lesson.title))" tests="\#(entry.result.tasks.count)" failures="\#(failures)" errors="\#(errors)">"# + "\n"
+      for task in entry.result.tasks {
+        let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
+        let name = #"name="Task \#(task.taskNumber): \#(xmlEscape(title))" classname="\#(xmlEscape(lesson.slug))""#
+        let detail = xmlEscape(entry.result.lessonError ?? task.findings.compactMap(\.shortDescription).joined(separator: "\n"))
+        switch task.status {
+        case .pass: xml += "    <testcase \(name)/>\n"
+        case .fail: xml += "    <testcase \(name)><failure message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</failure></testcase>\n"
+        case .error: xml += "    <testcase \(name)><error message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</error></testcase>\n"
+        }
+      }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  /// Writes every report into `folder`: `gradebook.csv`, `details.csv`, `report.html`, and per
+  /// learner `feedback/<learner>.md`, `results/<learner>.json` and `junit/<learner>.xml`.
+  public static func write(_ records: [LearnerRecord], lessons: [Lesson], to folder: URL) throws(GradeError) {
     do {
-      try FileManager.default.createDirectory(at: folder.appending(path: "feedback"), withIntermediateDirectories: true)
-      try FileManager.default.createDirectory(at: folder.appending(path: "results"), withIntermediateDirectories: true)
-      try Data(csv(submissions).utf8).write(to: folder.appending(path: "gradebook.csv"))
-      for submission in submissions {
-        let text = submission.results.map { renderer.lesson($0.0, $0.1) }.joined(separator: "\n\n") + "\n"
-        try Data(text.utf8).write(to: folder.appending(path: "feedback/\(submission.student).txt"))
-        try Data((ResultsJSON.encode(submission.results) + "\n").utf8).write(to: folder.appending(path: "results/\(submission.student).json"))
+      for sub in ["feedback", "results", "junit"] {
+        try FileManager.default.createDirectory(at: folder.appending(path: sub), withIntermediateDirectories: true)
+      }
+      try Data(csv(records, lessons: lessons).utf8).write(to: folder.appending(path: "gradebook.csv"))
+      try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
+      try Data(ClassReportPage.html(records, lessons: lessons).utf8).write(to: folder.appending(path: "report.html"))
+      for record in records {
+        let name = ClassGrader.sandboxName(for: record.learner)
+        let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
+        try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: "feedback/\(name).md"))
+        try Data((ResultsJSON.encode(pairs) + "\n").utf8).write(to: folder.appending(path: "results/\(name).json"))
+        try Data(junit(record, lessons: lessons).utf8).write(to: folder.appending(path: "junit/\(name).xml"))
       }
     } catch {
       throw .infrastructure("cannot write the report to \(folder.path): \(error.localizedDescription)")
@@ -63,5 +131,23 @@ public enum Gradebook {
     if let first = flat.first, "=+-@\t".contains(first) { flat = "'" + flat }
     guard flat.contains(where: { $0 == "," || $0 == "\"" }) else { return flat }
     return "\"" + flat.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// Escapes text for XML and HTML.
+  static func xmlEscape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default:
+        // XML 1.0 forbids most control characters; a learner's output may hold them.
+        if let scalar = character.unicodeScalars.first, scalar.value < 0x20, character != "\n", character != "\t" { out += " " } else { out.append(character) }
+      }
+    }
+    return out
   }
 }

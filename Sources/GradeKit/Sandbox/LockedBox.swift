@@ -8,5 +8,8 @@ final class LockedBox<Value: Sendable>: Sendable {
 
   func update(_ body: (inout Value) -> Void) { mutex.withLock { body(&$0) } }
 
+  /// Changes the value and returns what `body` returns, in one step.
+  func withValue<R: Sendable>(_ body: (inout Value) -> R) -> R { mutex.withLock { body(&$0) } }
+
   var value: Value { mutex.withLock { $0 } }
 }

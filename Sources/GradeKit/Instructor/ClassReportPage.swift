@@ -1,0 +1,136 @@
+import Foundation
+
+/// `report.html`: where a class struggles, on one self-contained page.
+///
+/// No scripts and nothing fetched from elsewhere: the charts are inline SVG and
+/// the styles inline CSS, so the page opens the same from a USB stick as from
+/// an LMS. Every figure comes from the learner records.
+enum ClassReportPage {
+  static func html(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+    let e = Gradebook.xmlEscape
+    let taskCount = lessons.reduce(0) { $0 + $1.tasks.count }
+    var body = "<h1>Class report</h1>\n"
+    let totals = records.map(\.passedTasks).sorted()
+    let median = totals.isEmpty ? 0 : totals[totals.count / 2]
+    body += "<p>\(records.count) learner\(records.count == 1 ? "" : "s"), \(lessons.count) lesson\(lessons.count == 1 ? "" : "s"), \(taskCount) tasks. Median: \(median) of \(taskCount) tasks.</p>\n"
+
+    // Pass rate of every task.
+    var rates: [(label: String, title: String, rate: Double)] = []
+    for lesson in lessons {
+      for task in lesson.tasks {
+        let passed = records.filter { record in
+          record.lessons.first { $0.lesson == lesson.number }?.result.tasks.first { $0.taskNumber == task.number }?.status == .pass
+        }.count
+        rates.append(("L\(lesson.number)T\(task.number)", task.title, records.isEmpty ? 0 : Double(passed) / Double(records.count)))
+      }
+    }
+    body += "<h2>Pass rate of every task</h2>\n" + barChart(rates.map { ($0.label, $0.title, $0.rate) })
+
+    // Distribution of totals.
+    var bins = [Int](repeating: 0, count: taskCount + 1)
+    for total in totals { bins[min(total, taskCount)] += 1 }
+    body += "<h2>Tasks passed per learner</h2>\n" + histogram(bins)
+
+    // Misconceptions most missed, and canonical tests most failed.
+    var missed: [String: (where: String, count: Int)] = [:]
+    var failing: [String: (where: String, count: Int)] = [:]
+    for record in records {
+      // Each learner counts once per bug and per test.
+      var seenMisses: Set<String> = []
+      var seenTests: Set<String> = []
+      for entry in record.lessons {
+        for task in entry.result.tasks {
+          let place = "L\(entry.lesson)T\(task.taskNumber)"
+          for finding in task.findings {
+            switch finding {
+            case .chaffMissed(let chaff), .chaffUndecided(let chaff, _), .chaffCaughtOnlyByCrash(let chaff), .chaffNeedsMoreIssues(let chaff, _, _):
+              if seenMisses.insert(chaff.misconception).inserted { missed[chaff.misconception, default: (place, 0)].count += 1 }
+            case .testFailed(let test), .testCrashed(let test, _):
+              if seenTests.insert(test.displayName).inserted { failing[test.displayName, default: (place, 0)].count += 1 }
+            default: break
+            }
+          }
+        }
+      }
+    }
+    body += "<h2>Bugs most learners' tests missed</h2>\n" + table(
+      ["Code that …", "Task", "Learners"], missed.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
+    body += "<h2>Tests most learners' code failed</h2>\n" + table(
+      ["Test", "Task", "Learners"], failing.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
+
+    // Learners whose grading hit an error or a time limit.
+    let troubled = records.filter(\.troubled).map { record -> [String] in
+      let reasons = record.lessons.flatMap { entry in
+        (entry.result.lessonError.map { ["L\(entry.lesson): \($0)"] } ?? [])
+          + entry.result.tasks.filter { task in
+            task.status == .error || task.findings.contains { if case .timedOut = $0 { true } else { false } }
+          }.map { task in "L\(entry.lesson)T\(task.taskNumber): " + (task.findings.compactMap(\.shortDescription).first ?? task.status.rawValue) }
+      }
+      return [e(record.learner), e(reasons.prefix(3).joined(separator: "; "))]
+    }
+    body += "<h2>Learners who errored or timed out</h2>\n" + (troubled.isEmpty ? "<p>None.</p>\n" : table(["Learner", "What happened"], troubled))
+
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <title>Class report</title>
+      <style>
+      body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222; }
+      h2 { margin-top: 2rem; font-size: 1.2rem; }
+      table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+      th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid #ddd; vertical-align: top; }
+      td:last-child, th:last-child { text-align: right; }
+      svg text { font-size: 12px; fill: #222; }
+      </style>
+      </head>
+      <body>
+      \(body)</body>
+      </html>
+
+      """
+  }
+
+  /// A horizontal bar per entry, from 0 to 100 %.
+  static func barChart(_ entries: [(label: String, title: String, rate: Double)]) -> String {
+    let row = 22
+    let height = entries.count * row + 10
+    var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="760" height="\#(height)" role="img" aria-label="Pass rate of every task">"# + "\n"
+    for (index, entry) in entries.enumerated() {
+      let y = index * row + 5
+      let width = Int(entry.rate * 500)
+      let color = entry.rate >= 0.8 ? "#3a8a3a" : entry.rate >= 0.5 ? "#c8a02a" : "#c0392b"
+      svg += #"<text x="0" y="\#(y + 14)">\#(entry.label)</text>"#
+      svg += #"<rect x="60" y="\#(y)" width="\#(max(width, 1))" height="16" fill="\#(color)"><title>\#(Gradebook.xmlEscape(entry.title))</title></rect>"#
+      svg += #"<text x="\#(66 + width)" y="\#(y + 14)">\#(Int((entry.rate * 100).rounded())) %</text>"# + "\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// A column per total, as tall as the number of learners with it.
+  static func histogram(_ bins: [Int]) -> String {
+    let most = max(bins.max() ?? 1, 1)
+    let column = max(12, min(40, 700 / max(bins.count, 1)))
+    let width = bins.count * column + 20
+    var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="180" role="img" aria-label="Tasks passed per learner">"# + "\n"
+    let blue = "#3b6ea5"
+    for (total, count) in bins.enumerated() {
+      let height = count * 130 / most
+      let x = 10 + total * column
+      svg += #"<rect x="\#(x)" y="\#(150 - height)" width="\#(column - 2)" height="\#(height)" fill="\#(blue)"><title>\#(count) learner(s) passed \#(total) task(s)</title></rect>"#
+      svg += #"<text x="\#(x)" y="168">\#(total)</text>"#
+      if count > 0 { svg += #"<text x="\#(x)" y="\#(146 - height)">\#(count)</text>"# }
+      svg += "\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// A table whose cells are already escaped.
+  static func table(_ header: [String], _ rows: [[String]]) -> String {
+    guard !rows.isEmpty else { return "<p>None.</p>\n" }
+    var html = "<table>\n<tr>" + header.map { "<th>\(Gradebook.xmlEscape($0))</th>" }.joined() + "</tr>\n"
+    for row in rows { html += "<tr>" + row.map { "<td>\($0)</td>" }.joined() + "</tr>\n" }
+    return html + "</table>\n"
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Everything grading one learner found: the single source every class report is made from.
+///
+/// One JSON file per learner in the report's `records/` folder. A re-run reads
+/// it back and grades the learner again only when their files, the workbook or
+/// the settings changed; `grade merge` combines the records of several shards.
+public struct LearnerRecord: Codable, Sendable, Equatable {
+  /// The record format; a reader refuses formats it does not know.
+  public static let currentVersion = 1
+
+  /// One lesson's result.
+  public struct LessonEntry: Codable, Sendable, Equatable {
+    /// The lesson's number.
+    public var lesson: Int
+    /// The lesson's slug.
+    public var slug: String
+    /// What grading it found.
+    public var result: LessonResult
+  }
+
+  /// The record format.
+  public var version: Int
+  /// The learner: their folder's name.
+  public var learner: String
+  /// A hash of the learner's files, the workbook and the settings the grading used.
+  public var fingerprint: String
+  /// A result per lesson graded, in order.
+  public var lessons: [LessonEntry]
+
+  /// Creates a record.
+  public init(learner: String, fingerprint: String, lessons: [LessonEntry]) {
+    self.version = Self.currentVersion
+    self.learner = learner
+    self.fingerprint = fingerprint
+    self.lessons = lessons
+  }
+
+  /// How many tasks passed, across every lesson.
+  public var passedTasks: Int { lessons.reduce(0) { $0 + $1.result.passedCount } }
+
+  /// Whether grading this learner hit trouble that is not theirs to fix, or a time limit.
+  public var troubled: Bool {
+    lessons.contains { entry in
+      entry.result.lessonError != nil || entry.result.tasks.contains { task in
+        task.status == .error || task.findings.contains { if case .timedOut = $0 { true } else { false } }
+      }
+    }
+  }
+
+  /// The record's file name in `records/`: the learner's name in safe characters and a hash.
+  public var fileName: String { ClassGrader.sandboxName(for: learner) + ".json" }
+
+  /// Reads a record, or `nil` when the file is missing, broken or of another format.
+  public static func read(_ url: URL) -> LearnerRecord? {
+    guard let data = try? Data(contentsOf: url), let record = try? JSONDecoder().decode(LearnerRecord.self, from: data),
+      record.version == currentVersion
+    else { return nil }
+    return record
+  }
+
+  /// Writes the record as stable, pretty JSON.
+  public func write(to url: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try encoder.encode(self).write(to: url, options: .atomic)
+  }
+
+  /// Every record in a `records/` folder, sorted by learner.
+  public static func all(in folder: URL) -> [LearnerRecord] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.compactMap { read(folder.appending(path: $0)) }.sorted { $0.learner < $1.learner }
+  }
+}

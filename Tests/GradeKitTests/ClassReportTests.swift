@@ -1,0 +1,154 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import GradeKit
+
+/// The class reports, made from records written here, and shards merged back into one.
+@Suite("Class reports")
+struct ClassReportTests {
+  let lessons = [SampleLesson.lesson]
+
+  /// Six learners: all passing, half, none, one errored, one whose name a spreadsheet would run.
+  var records: [LearnerRecord] {
+    func record(_ name: String, _ statuses: [TaskResult.Status], findings: [Finding] = []) -> LearnerRecord {
+      let tasks = statuses.enumerated().map { TaskResult(taskNumber: $0.offset + 1, status: $0.element, findings: $0.element == .pass ? [] : findings) }
+      return LearnerRecord(
+        learner: name, fingerprint: "f-\(name)",
+        lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks))])
+    }
+    guard case .writeTests(let spec) = SampleLesson.lesson.tasks[1].kind else { return [] }
+    return [
+      record("ada", [.pass, .pass]),
+      record("grace", [.pass, .fail], findings: [.chaffMissed(spec.chaffs[2])]),
+      record("linus", [.fail, .fail], findings: [.testFailed(outcome("rejectsHigh()", status: .failed)), .chaffMissed(spec.chaffs[2])]),
+      record("margaret <m&m>", [.error, .pass], findings: [.timedOut(running: [], seconds: 60)]),
+      record("=HYPERLINK(\"x\")", [.pass, .fail], findings: [.noLearnerTests]),
+      record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])]),
+    ].sorted { $0.learner < $1.learner }
+  }
+
+  func scratch() -> URL {
+    FileManager.default.temporaryDirectory.appending(path: "class-report-\(UUID().uuidString)")
+  }
+
+  @Test("The gradebook has a row per learner, a column per task, lesson and total, and no formula")
+  func gradebook() {
+    let csv = Gradebook.csv(records, lessons: lessons)
+    let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    #expect(rows.first == "learner,L1T1,L1T2,L1,total,errors")
+    #expect(rows.count == records.count + 1)
+    #expect(rows.contains("ada,1,1,2,2,"))
+    #expect(rows.contains("margaret <m&m>,0,1,1,1,L1T1"))
+    #expect(rows.contains { $0.hasPrefix("\"'=HYPERLINK(\"\"x\"\")\",") })
+  }
+
+  @Test("The page is self-contained: inline SVG, no script, nothing fetched; names are escaped")
+  func page() {
+    let html = ClassReportPage.html(records, lessons: lessons)
+    #expect(html.contains("<svg"))
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("src="))
+    #expect(!html.contains("href="))
+    #expect(html.contains("margaret &lt;m&amp;m&gt;"))
+    #expect(!html.contains("<m&m>"))
+    // The misconception two learners missed is at the top of its table, with its count.
+    #expect(html.contains("<td>numbers users from 0</td><td>L1T2</td><td>2</td>"))
+    #expect(html.contains("margaret"))
+  }
+
+  @Test("JUnit XML has a test case per task and escapes what learners wrote")
+  func junit() throws {
+    let ken = try #require(records.first { $0.learner.hasPrefix("ken") })
+    let xml = Gradebook.junit(ken, lessons: lessons)
+    #expect(xml.components(separatedBy: "<testcase ").count - 1 == 2)
+    #expect(xml.contains(#"tests="2" failures="1" errors="0""#))
+    #expect(xml.contains("oops &lt;here&gt;"))
+    #expect(xml.contains(#"<testsuites name="ken &amp; &lt;dennis&gt;">"#))
+  }
+
+  @Test("Merging two shards' reports gives the very files one unsharded run gives")
+  func mergeEqualsUnsharded() throws {
+    let root = scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appending(path: "Lessons"), withIntermediateDirectories: true)
+    try Data(SampleLesson.json.utf8).write(to: root.appending(path: "Lessons/catalog.json"))
+
+    // One run: every record, then the reports.
+    let whole = root.appending(path: "whole")
+    for record in records { try record.write(to: whole.appending(path: "records/\(record.fileName)")) }
+    try Gradebook.write(LearnerRecord.all(in: whole.appending(path: "records")), lessons: lessons, to: whole)
+
+    // Two shards, each with the records --shard would give it, merged.
+    for index in 1...2 {
+      let shard = try #require(Shard("\(index)/2"))
+      try FileManager.default.createDirectory(at: root.appending(path: "shard\(index)/records"), withIntermediateDirectories: true)
+      for record in records where shard.contains(record.learner) {
+        try record.write(to: root.appending(path: "shard\(index)/records/\(record.fileName)"))
+      }
+    }
+    let errors = Mutex<[String]>([])
+    let app = App(currentFolder: root, environment: [:], outputIsTerminal: false, write: { _ in }, writeError: { line in errors.withLock { $0.append(line) } })
+    #expect(app.run(["merge", "merged", "shard1", "shard2"]) == App.Exit.passed, "\(errors.withLock { $0 })")
+
+    let files = (FileManager.default.enumerator(atPath: whole.path)?.allObjects as? [String] ?? []).filter { $0.contains(".") }.sorted()
+    #expect(files.count > 10)
+    for file in files {
+      let a = try Data(contentsOf: whole.appending(path: file))
+      let b = try Data(contentsOf: root.appending(path: "merged/\(file)"))
+      #expect(a == b, "\(file) differs")
+    }
+  }
+
+  @Test("Shards are stable, disjoint and cover the class", arguments: [2, 3, 7])
+  func shards(_ count: Int) throws {
+    let names = (0..<200).map { "learner-\($0)" }
+    var seen: [String: Int] = [:]
+    for index in 1...count {
+      let shard = try #require(Shard("\(index)/\(count)"))
+      for name in names where shard.contains(name) { seen[name, default: 0] += 1 }
+    }
+    #expect(seen.count == names.count)
+    #expect(seen.values.allSatisfy { $0 == 1 })
+    #expect(Shard("0/2") == nil && Shard("3/2") == nil && Shard("a/b") == nil)
+  }
+}
+
+/// A class graded for real: lesson 1 of the hostile lab, in parallel, then resumed.
+@Suite("Grading a class", .tags(.slow))
+struct ClassGradingTests {
+  let lab = HostileLab.shared
+
+  @Test("Every learner is graded, a hang and a crash included, and a re-run grades none again")
+  func gradesAndResumes() throws {
+    let submissions = lab.root.appending(path: "class-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: submissions) }
+    func learner(_ name: String, _ test: String?) throws {
+      let folder = try lab.learner("class-\(name)")
+      if let test { try HostileLab.write(HostileLab.userStoreTest(test), to: "Tests/UserStoreTests.swift", in: folder) }
+      try FileManager.default.createDirectory(at: submissions.appending(path: "\(name)/Lessons"), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: folder, to: submissions.appending(path: "\(name)/Lessons/01-expect-and-require"))
+    }
+    try learner("solved", nil)
+    try learner("hangs", "    while true {}")
+    try learner("crashes", "    let missing: Int? = nil\n    _ = missing!")
+    try learner("floods", "    while true { print(String(repeating: \"x\", count: 1000)) }")
+    let records = submissions.appendingPathExtension("report").appending(path: "records")
+    defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
+    let seen = Mutex<[ClassGrader.Progress]>([])
+    let classGrader = ClassGrader(grader: lab.grader, jobs: 2) { progress in seen.withLock { $0.append(progress) } }
+    let first = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
+    #expect(first.map(\.learner) == ["crashes", "floods", "hangs", "solved"])
+    #expect(first.first { $0.learner == "solved" }?.passedTasks == 3)
+    #expect(first.first { $0.learner == "hangs" }?.troubled == true)
+    #expect(first.first { $0.learner == "crashes" }?.lessons[0].result.tasks[1].status == .fail)
+    #expect(seen.withLock { $0.last?.done } == 4)
+
+    let again = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
+    func summary(_ records: [LearnerRecord]) -> [String] {
+      records.map { "\($0.learner) \($0.fingerprint) " + $0.lessons.flatMap(\.result.tasks).map(\.status.rawValue).joined(separator: ",") }
+    }
+    #expect(summary(again) == summary(first))
+    #expect(seen.withLock { $0.last?.resumed } == 4)
+    try lab.expectNothingOutsideChanged()
+  }
+}
