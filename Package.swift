@@ -31,6 +31,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)
   ("06-tasks-and-time", "TaskTesting", true, false),
   ("07-sending-and-sendable", "SendingSendable", true, true),
   ("08-actors-and-races", "ActorsAndRaces", true, false),
+  ("09-traits-and-migration", "SuiteTraits", true, false),
 ]
 
 var targets: [Target] = [
