@@ -8,10 +8,17 @@
 # Usage: bench/soak-solutions.sh [RUNS] [FILTER]
 #   RUNS    default 200
 #   FILTER  a Swift Testing --filter regex, default every lesson's canonical and reference tests
+#   BUSY=1  keeps both cores busy with two spinning processes while it runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-200}"
-filter="${2:-^(ExpectRequire|ParameterizedTesting|DependencyInjection|Mocking)(Learner)?Tests\.}"
+modules="$(python3 -c 'import json; print("|".join(l["module"] for l in json.load(open("Lessons/catalog.json"))["lessons"]))')"
+filter="${2:-^($modules)(Learner)?Tests\.}"
+if [ "${BUSY:-0}" = 1 ]; then
+  yes >/dev/null & hog1=$!
+  yes >/dev/null & hog2=$!
+  trap 'kill $hog1 $hog2 2>/dev/null || true' EXIT
+fi
 
 WORKBOOK_SOLUTIONS=1 swift build --build-tests --scratch-path .build-solutions >/dev/null
 binary=".build-solutions/debug/TestingWorkbookPackageTests.xctest"
