@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Grades a made-up class of 30 and prints the time per student, one at a time
+# and with the default parallelism, against one incremental build of the same
+# lesson, as ratios in one run.
+#
+# The class, for lesson 1: starters, solutions, partial work (task 1 solved),
+# broken work (a compile error), one student whose test hangs and one whose
+# test crashes. Each grading starts from an empty sandbox folder, so it pays
+# for building every variant once, as a real class run does. The hung test
+# is stopped by --timeout 10 instead of the default 60 s.
+#
+# Usage: bench/class.sh [STUDENTS]   (default 30; KEEP_REPORT=DIR keeps the class report there)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+students="${1:-30}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"; cp "$work.backup" Lessons/01-expect-and-require/Sources/ScoreValidator.swift 2>/dev/null || true; rm -f "$work.backup"' EXIT
+lesson="01-expect-and-require"
+now() { date +%s.%N; }
+elapsed() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.2f", e - s }'; }
+
+echo "Making $students students in $work/class..."
+for i in $(seq 1 "$students"); do
+  folder="$work/class/student-$(printf %02d "$i")/Lessons"
+  mkdir -p "$folder"
+  cp -r "Lessons/$lesson" "$folder/"
+  case $((i % 6)) in
+    0) cp Solutions/$lesson/Sources/ScoreValidator.swift "$folder/$lesson/Sources/"; cp Solutions/$lesson/Tests/*.swift "$folder/$lesson/Tests/" ;;
+    1) cp Solutions/$lesson/Sources/ScoreValidator.swift "$folder/$lesson/Sources/" ;;
+    2) printf '\nlet broken: Int = "text"\n' >> "$folder/$lesson/Tests/UserStoreTests.swift" ;;
+    3) cp Solutions/$lesson/Tests/CounterTests.swift "$folder/$lesson/Tests/" ;;
+    *) ;;
+  esac
+done
+cat > "$work/class/student-01/Lessons/$lesson/Tests/UserStoreTests.swift" <<'SWIFT'
+import Testing
+@testable import ExpectRequire
+@Test func hangs() { while true {} }
+SWIFT
+cat > "$work/class/student-02/Lessons/$lesson/Tests/UserStoreTests.swift" <<'SWIFT'
+import Testing
+@testable import ExpectRequire
+@Test func crashes() { let missing: Int? = nil; _ = missing! }
+SWIFT
+
+swift build --product grade >/dev/null 2>&1
+start=$(now)
+.build/debug/grade class "$work/class" 1 --jobs 1 --timeout 10 --report "$work/report-1" --work "$work/work-1" >/dev/null 2>&1 || true
+one=$(elapsed "$start")
+start=$(now)
+.build/debug/grade class "$work/class" 1 --timeout 10 --report "$work/report-n" --work "$work/work-n" >/dev/null 2>&1 || true
+many=$(elapsed "$start")
+start=$(now)
+.build/debug/grade class "$work/class" 1 --timeout 10 --report "$work/report-n" --work "$work/work-n" >/dev/null 2>&1 || true
+resumed=$(elapsed "$start")
+
+# One incremental build of the same lesson: a one-line edit, then swift build --build-tests.
+cp Lessons/$lesson/Sources/ScoreValidator.swift "$work.backup"
+swift build --build-tests >/dev/null 2>&1 || true
+builds=()
+for round in 1 2 3; do
+  printf '// bench %s\n' "$round$RANDOM" >> Lessons/$lesson/Sources/ScoreValidator.swift
+  start=$(now); swift build --build-tests >/dev/null 2>&1 || true; builds+=("$(elapsed "$start")")
+  cp "$work.backup" Lessons/$lesson/Sources/ScoreValidator.swift
+done
+build=$(printf '%s\n' "${builds[@]}" | sort -g | sed -n 2p)
+
+if [ -n "${KEEP_REPORT:-}" ]; then rm -rf "$KEEP_REPORT"; cp -r "$work/report-n" "$KEEP_REPORT"; fi
+awk -v n="$students" -v one="$one" -v many="$many" -v resumed="$resumed" -v build="$build" 'BEGIN {
+  printf "students: %d (lesson 1; one hung, one crashing)\n", n
+  printf "--jobs 1:             %6.1f s in all, %5.2f s per student, %.2f x one incremental build (%.2f s)\n", one, one / n, one / n / build, build
+  printf "default parallelism:  %6.1f s in all, %5.2f s per student, %.2f x one incremental build\n", many, many / n, many / n / build
+  printf "re-run, nothing new:  %6.1f s in all\n", resumed
+  printf "target: at most 1.50 x per student\n"
+}'
