@@ -40,7 +40,7 @@ struct AppTests {
     let scratch = try Scratch()
     let result = run(["list"], in: scratch.root)
     #expect(result.status == 0)
-    #expect(result.out == "  1  expect-and-require  Expecting and requiring")
+    #expect(result.out == "   1  expect-and-require  Expecting and requiring")
   }
 
   @Test("An unknown lesson exits 2 and lists the lessons there are")
@@ -48,7 +48,7 @@ struct AppTests {
     let scratch = try Scratch()
     let result = run(["7"], in: scratch.root)
     #expect(result.status == 2)
-    #expect(result.err == "grade: there is no lesson \"7\". The lessons are:\n  1  expect-and-require  Expecting and requiring")
+    #expect(result.err == "grade: there is no lesson \"7\". The lessons are:\n   1  expect-and-require  Expecting and requiring")
   }
 
   @Test("The workbook is found from a folder inside it")

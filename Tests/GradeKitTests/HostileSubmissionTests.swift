@@ -44,7 +44,7 @@ struct HostileSubmissionTests {
     let plan = try SandboxPlan(workbook: lab.workbook, lesson: lab.lesson, learnerFolder: folder)
     let root = lab.grader.state.sandbox("observer-direct", of: lab.lesson)
     let sandbox = Sandbox(
-      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache),
+      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache, store: lab.grader.state.builds),
       box: Box(limits: lab.grader.limits, isolation: lab.grader.isolation, runner: lab.grader.runner, scratchParent: root.appending(path: "runs")),
       state: lab.grader.state)
     try sandbox.sync([.task(2)])
@@ -52,7 +52,7 @@ struct HostileSubmissionTests {
     let folders = try #require(built.variantFolders[2])
     #expect(folders.count == 5)
     let seen = folders.map { variant in
-      let job = sandbox.runTests(sandbox.binary(.task(2)), library: variant.appending(path: Compiler.libraryName("ExpectRequire")))
+      let job = sandbox.runTests(built.binary(.task(2))!, library: variant.appending(path: Compiler.libraryName("ExpectRequire")))
       let seen = job.tests.flatMap(\.issues).map(\.comments).flatMap { $0 }.joined()
       // Without namespaces each run has a folder of its own, named at random: it says nothing of the variant.
       return seen.replacing(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "RUN")

@@ -18,14 +18,23 @@ public struct Compiler: Sendable {
   public var timeout: Duration
   /// Whether to build for ThreadSanitizer (`-sanitize=thread`, with debug info for its stacks).
   public var threadSanitizer: Bool
+  /// Where products live when no folder is given: each in a folder named by a hash of
+  /// everything it is built from, so every sandbox (every learner of a class) shares it.
+  public var store: URL?
 
   /// Creates a compiler.
-  public init(runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false) {
+  public init(
+    runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false, store: URL? = nil
+  ) {
     self.runner = runner
     self.moduleCache = moduleCache
     self.timeout = timeout
     self.threadSanitizer = threadSanitizer
+    self.store = store
   }
+
+  /// Stands for the product's folder in arguments, so that a key never depends on where it is built.
+  static let output = "@GRADE-OUTPUT@"
 
   /// What a compile did.
   public struct Result: Sendable {
@@ -37,6 +46,8 @@ public struct Compiler: Sendable {
     public var reused: Bool
     /// Whether the compiler ran out of time.
     public var timedOut: Bool = false
+    /// The folder holding the product.
+    public var folder: URL? = nil
   }
 
   /// The flags every compile shares: Swift 6 mode, no optimization, testable.
@@ -67,12 +78,11 @@ public struct Compiler: Sendable {
   ///
   /// - Parameter swiftVersion: The language mode; a lesson about concurrency diagnostics
   ///   falls back to 5, where they are warnings, so its other tasks can still be graded.
-  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL, swiftVersion: Int = 6) -> Result {
+  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6) -> Result {
     let arguments = ["swiftc", "-emit-library", "-emit-module", "-module-name", module,
                      "-enable-testing", "-enable-library-evolution", "-module-cache-path", moduleCache.path]
       + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags
-      + ["-emit-module-path", folder.appending(path: "\(module).swiftmodule").path,
-         "-o", folder.appending(path: Self.libraryName(module)).path]
+      + ["-emit-module-path", "\(Self.output)/\(module).swiftmodule", "-o", "\(Self.output)/\(Self.libraryName(module))"]
       + names
     return compile(arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) }, into: folder, product: Self.libraryName(module))
   }
@@ -80,20 +90,17 @@ public struct Compiler: Sendable {
   /// Compiles the files `names` in `sourceFolder`, with the grader's `main` (which must be
   /// among them, from `testMain`), into `folder/tests`, linked against the library of
   /// `libraryModule` in `libraryFolder` and looking for it beside itself at run time.
-  public func tests(module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL) -> Result {
+  public func tests(
+    module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL? = nil
+  ) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
       + Self.flags(swiftVersion: 6) + sanitizerFlags
       + ["-I", libraryFolder.path, "-L", libraryFolder.path, "-l\(libraryModule)"]
       + Self.linkerFlags
-      + ["-o", folder.appending(path: "tests").path]
+      + ["-o", "\(Self.output)/tests"]
       + names
     return compile(arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) } + [interface], into: folder, product: "tests")
-  }
-
-  /// What `product` was last built from, as the key its stamp holds; empty when unknown.
-  static func inputsKey(of product: URL) -> String {
-    (try? String(contentsOf: product.deletingLastPathComponent().appending(path: "\(product.lastPathComponent).inputs"), encoding: .utf8)) ?? ""
   }
 
   /// The file name of a module's shared library.
@@ -115,36 +122,59 @@ public struct Compiler: Sendable {
     #endif
   }
 
-  /// Runs `arguments` unless `folder` already holds `product` built from the same inputs.
-  private func compile(_ arguments: [String], in sourceFolder: URL, inputs: [URL], into folder: URL, product: String) -> Result {
+  /// Runs `arguments` unless their product, built from the same inputs, is there already:
+  /// in `folder` when one is given (a stamp file says what it was built from), else in
+  /// the store under a folder named by that key. What the compiler said is kept beside
+  /// the product, so a reused build still has its warnings.
+  private func compile(_ arguments: [String], in sourceFolder: URL, inputs: [URL], into given: URL?, product: String) -> Result {
     var fingerprint = Fingerprint()
     fingerprint.add(Toolchain.version(runner: runner))
-    fingerprint.add(sourceFolder.path)
     for argument in arguments { fingerprint.add(argument) }
     for input in inputs { fingerprint.add((try? Data(contentsOf: input)) ?? Data()) }
-    let stamp = folder.appending(path: "\(product).inputs")
     let key = String(fingerprint.value, radix: 16)
     let manager = FileManager.default
-    // What the compiler said is kept beside the stamp: a reused build still has its warnings.
-    let log = folder.appending(path: "\(product).log")
     let checkOnly = arguments.contains("-emit-sil")
-    if (try? String(contentsOf: stamp, encoding: .utf8)) == key, checkOnly || manager.fileExists(atPath: folder.appending(path: product).path) {
-      let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-      return Result(output: said, succeeded: !checkOnly || !said.contains(": error: "), reused: true)
-    }
-    try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? manager.removeItem(at: stamp)
-    do {
-      let outcome = try runner.run(arguments, in: sourceFolder, until: .now + timeout)
-      try? Data(outcome.output.utf8).write(to: log, options: .atomic)
-      // A check is kept whatever it said; a product only when it was made.
-      if outcome.succeeded || (checkOnly && outcome.termination != .timedOut) {
-        try? Data(key.utf8).write(to: stamp, options: .atomic)
+    func run(into folder: URL) -> Result {
+      let resolved = arguments.map { $0.replacingOccurrences(of: Self.output, with: folder.path) }
+      try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      do {
+        let outcome = try runner.run(resolved, in: sourceFolder, until: .now + timeout)
+        try? Data(outcome.output.utf8).write(to: folder.appending(path: "\(product).log"), options: .atomic)
+        return Result(output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut, folder: folder)
+      } catch {
+        return Result(output: "error: \(error.message)", succeeded: false, reused: false, folder: folder)
       }
-      return Result(output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut)
-    } catch {
-      return Result(output: "error: \(error.message)", succeeded: false, reused: false)
     }
+    func reused(_ folder: URL) -> Result {
+      let said = (try? String(contentsOf: folder.appending(path: "\(product).log"), encoding: .utf8)) ?? ""
+      return Result(output: said, succeeded: !checkOnly || !said.contains(": error: "), reused: true, folder: folder)
+    }
+
+    guard let given else {
+      // Shared: built once by whichever sandbox needs it first, then moved into place whole.
+      let store = self.store ?? moduleCache.deletingLastPathComponent().appending(path: "builds")
+      let folder = store.appending(path: key)
+      if manager.fileExists(atPath: folder.appending(path: product).path) { return reused(folder) }
+      let scratch = store.appending(path: "building-\(UUID().uuidString)")
+      var result = run(into: scratch)
+      guard result.succeeded else {
+        try? manager.removeItem(at: scratch)
+        result.folder = nil
+        return result
+      }
+      if (try? manager.moveItem(at: scratch, to: folder)) == nil { try? manager.removeItem(at: scratch) }
+      result.folder = folder
+      return result
+    }
+    let stamp = given.appending(path: "\(product).inputs")
+    if (try? String(contentsOf: stamp, encoding: .utf8)) == key, checkOnly || manager.fileExists(atPath: given.appending(path: product).path) {
+      return reused(given)
+    }
+    try? manager.removeItem(at: stamp)
+    let result = run(into: given)
+    // A check is kept whatever it said; a product only when it was made.
+    if result.succeeded || (checkOnly && !result.timedOut) { try? Data(key.utf8).write(to: stamp, options: .atomic) }
+    return result
   }
 
   /// The file name of the test binary's `main`, which no lesson may use.

@@ -27,6 +27,13 @@ public struct StateFolder: Sendable, Equatable {
   /// a hash of its sources, built once and shared by every sandbox.
   public var variants: URL { root.appending(path: "variants") }
 
+  /// Compiled modules and test binaries, each in a folder named by a hash of its inputs,
+  /// shared by every sandbox: learners who hand in the same files share a build.
+  public var builds: URL { root.appending(path: "builds") }
+
+  /// Results of test runs, each keyed by its binary, library, arguments and limits, shared likewise.
+  public var jobs: URL { root.appending(path: "jobs") }
+
   /// Clang's module cache, shared by every compile.
   public var moduleCache: URL { root.appending(path: "module-cache") }
 

@@ -92,7 +92,7 @@ public struct Grader: Sendable {
     func sandbox(sanitized: Bool) -> Sandbox {
       var sandbox = Sandbox(
         root: root, plan: plan,
-        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized),
+        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized, store: state.builds),
         box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
         state: state)
       sandbox.progress = progress
@@ -186,32 +186,36 @@ public struct Grader: Sendable {
   /// own box with its own time limit, in an order that says nothing about which variant is which.
   private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
     let lesson = sandbox.plan.lesson
-    let cache = JobCache(folder: sandbox.root.appending(path: sandbox.compiler.threadSanitizer ? "jobs-tsan" : "jobs"))
+    let cache = JobCache(folder: state.jobs)
     let results = LockedBox([Job: JobResult]())
     var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String], repetitions: Int)] = []
     for job in jobs {
-      let binary: URL
+      let binary: URL?
       let library: URL
       var filters: [String] = []
       var repetitions = 1
       switch job {
       case .implement(let number):
         guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { continue }
-        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary(built))
+        (binary, library) = (built.binary(.canonicalTests), sandbox.moduleLibrary(built))
         filters = names.map { Sandbox.filter(module: lesson.testModule, name: $0) }
       case .allCanonicalTests:
-        (binary, library) = (sandbox.binary(.canonicalTests), sandbox.moduleLibrary(built))
+        (binary, library) = (built.binary(.canonicalTests), sandbox.moduleLibrary(built))
       case .variant(let task, let index):
-        (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
+        (binary, library) = (built.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
       case .repeatedWheat(let task, _):
-        (binary, library) = (sandbox.binary(.task(task)), built.variantFolders[task]![0].appending(path: Compiler.libraryName(lesson.module)))
+        (binary, library) = (built.binary(.task(task)), built.variantFolders[task]![0].appending(path: Compiler.libraryName(lesson.module)))
         repetitions = Self.repetitions(of: lesson, task: task)
       }
+      guard let binary else { continue }
+      // Binaries and libraries live in folders named by what they were built from, so this key
+      // names everything a result depends on, and learners who hand in the same files share it.
       let key = [
-        Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", Compiler.inputsKey(of: binary),
-        Compiler.inputsKey(of: library), library.deletingLastPathComponent().lastPathComponent,
-      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n") + "\nrepetitions=\(repetitions)"
-      if useCache, let cached = cache.load(job.name, key: key) {
+        Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", "tsan=\(sandbox.compiler.threadSanitizer)",
+        binary.deletingLastPathComponent().lastPathComponent, library.deletingLastPathComponent().lastPathComponent,
+        "repetitions=\(repetitions)",
+      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
+      if useCache, let cached = cache.load(key: key) {
         results.update { $0[job] = cached }
       } else {
         pending.append((job, key, binary, library, filters, repetitions))
@@ -223,7 +227,7 @@ public struct Grader: Sendable {
       let started = ContinuousClock.now
       let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions)
       trace("job \(run.job.name) took", since: started)
-      cache.store(result, run.job.name, key: run.key)
+      cache.store(result, key: run.key)
       results.update { $0[run.job] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keeps each job's last result beside its sandbox, keyed by what the job ran.
+/// Keeps job results, each keyed by what the job ran, for every sandbox to share.
 ///
 /// A job's result depends only on its test binary, the library it ran
 /// against, its arguments and its limits. A learner who edits one task's
@@ -16,22 +16,27 @@ struct JobCache {
     var result: JobResult
   }
 
-  /// The stored result of `name`, if it was made from the same `key`.
-  func load(_ name: String, key: String) -> JobResult? {
-    guard let data = try? Data(contentsOf: file(name)),
+  /// The stored result of the job `key` names.
+  func load(key: String) -> JobResult? {
+    guard let data = try? Data(contentsOf: file(key)),
       let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key
     else { return nil }
     return entry.result
   }
 
-  /// Stores `result` as `name`'s, unless a limit or the machine cut it short.
-  func store(_ result: JobResult, _ name: String, key: String) {
+  /// Stores `result` under `key`, unless a limit or the machine cut it short.
+  func store(_ result: JobResult, key: String) {
     guard !result.timedOut, !result.flooded, result.infrastructureError == nil, result.startFailure == nil,
       let data = try? JSONEncoder().encode(Entry(key: key, result: result))
     else { return }
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? data.write(to: file(name), options: .atomic)
+    try? data.write(to: file(key), options: .atomic)
   }
 
-  private func file(_ name: String) -> URL { folder.appending(path: "\(name).json") }
+  /// A file named by a hash of the key; the key inside it guards against a collision.
+  private func file(_ key: String) -> URL {
+    var fingerprint = Fingerprint()
+    fingerprint.add(key)
+    return folder.appending(path: "\(String(fingerprint.value, radix: 16)).json")
+  }
 }

@@ -98,6 +98,11 @@ public struct Sandbox: Sendable {
     public var swift6Diagnostics: [Diagnostic] = []
     /// What the compiler said of each misuse, by file name.
     public var misuseOutputs: [String: String] = [:]
+    /// The folder of each part's test binary.
+    public var binaries: [Part: URL] = [:]
+
+    /// A part's test binary, when it was built.
+    public func binary(_ part: Part) -> URL? { binaries[part]?.appending(path: "tests") }
 
     /// Whether a part and everything it needs built.
     public func usable(_ part: Part) -> Bool {
@@ -124,6 +129,7 @@ public struct Sandbox: Sendable {
         built.moduleFolder = built.moduleFolder ?? local.moduleFolder
         built.swift6Diagnostics += local.swift6Diagnostics
         built.misuseOutputs.merge(local.misuseOutputs) { $1 }
+        built.binaries.merge(local.binaries) { $1 }
       }
     }
     return results.value
@@ -137,23 +143,22 @@ public struct Sandbox: Sendable {
     switch part {
     case .module:
       guard !names.isEmpty else { return }
-      var compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: buildFolder(part))
-      built.moduleFolder = buildFolder(part)
+      var compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names)
       if plan.gradesConcurrency {
         built.swift6Diagnostics = Diagnostic.errors(inCompilerOutput: compiled.output, shownAs: sources.shownAs, warnings: true)
         if !compiled.succeeded {
           // Swift 5 mode makes concurrency errors warnings: the lesson's other tasks still run.
-          let fallback = buildFolder(part).appendingPathExtension("swift5")
-          compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, into: fallback, swiftVersion: 5)
-          built.moduleFolder = fallback
+          compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, swiftVersion: 5)
         }
       }
+      built.moduleFolder = compiled.folder
       result = compiled
     case .canonicalTests:
       guard !plan.canonicalTests.files.isEmpty, let moduleFolder = built.moduleFolder else { return }
       result = compiler.tests(
         module: lesson.testModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
-        libraryFolder: moduleFolder, into: buildFolder(part))
+        libraryFolder: moduleFolder)
+      built.binaries[part] = result.folder
     case .misuses:
       guard let moduleFolder = built.moduleFolder else { return }
       for name in names {
@@ -183,7 +188,8 @@ public struct Sandbox: Sendable {
       guard let wheat = folders.first else { return }
       result = compiler.tests(
         module: lesson.learnerTestModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
-        libraryFolder: wheat, into: buildFolder(part))
+        libraryFolder: wheat)
+      built.binaries[part] = result.folder
     }
     if result.timedOut {
       built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
@@ -196,9 +202,6 @@ public struct Sandbox: Sendable {
       }
     }
   }
-
-  /// The test binary of a part.
-  public func binary(_ part: Part) -> URL { buildFolder(part).appending(path: "tests") }
 
   /// The learner's module's library, as built.
   public func moduleLibrary(_ built: Built) -> URL {
