@@ -35,6 +35,8 @@ public struct Grader: Sendable {
     self.runner = runner
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
     self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
+    StorePruner.prune(state.builds)
+    StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
   }
 
   /// One run of a test binary that a lesson's grading needs.
