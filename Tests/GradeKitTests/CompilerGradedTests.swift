@@ -114,7 +114,7 @@ struct CompilerGradedTests {
     #expect(result.task(1).status == .fail)
     let words = result.words(1)
     #expect(words.contains("Lessons/01-sharing/Sources/Box.swift:1 uses @unchecked Sendable, a promise the compiler stops checking"), "\(words)")
-    #expect(words.contains("your API lets Lessons/01-sharing/Misuses/Share.swift:5 compile (Task { box.value += 1 }); the compiler should reject it with [SendingRisksDataRace]"), "\(words)")
+    #expect(words.contains("your API lets Lessons/01-sharing/Misuses/Share.swift:5 compile (Task { box.value += 1 }); the compiler should reject it with [#SendingRisksDataRace]"), "\(words)")
     #expect(result.task(2).status == .pass)
   }
 
@@ -122,7 +122,7 @@ struct CompilerGradedTests {
   func checkedDesign() throws {
     let result = lab.grade(try lab.learner("checked", box: "public final class Box { public var value = 0; public init() {} }\n"))
     #expect(result.task(1).status == .pass, "\(result.words(1))")
-    #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [SendingRisksDataRace]") && $0.status == .pass })
+    #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [#SendingRisksDataRace]") && $0.status == .pass })
   }
 
   @Test("A data race ThreadSanitizer reports fails a task marked for it, with the report trimmed to the learner's code")

@@ -252,3 +252,25 @@ struct SuiteShapeGradingTests {
     #expect(result.findings == [.forbiddenText(path: "Lessons/01-x/Tests/UserStoreTests.swift", line: 3, text: "XCTAssert")])
   }
 }
+
+@Suite("Finding text a task forbids")
+struct ForbiddenTextTests {
+  @Test("A forbidden phrase is found across a line break, a comment or spaces between its tokens", arguments: [
+    ("extension Inbox: @unchecked\n  Sendable {}", 1),
+    ("final class A: @unchecked /* why not */ Sendable {}", 1),
+    ("import Foundation\nnonisolated ( unsafe ) var x = 0", 2),
+  ])
+  func found(_ source: String, line: Int) {
+    let found = TaskEvaluator.forbiddenText(["@unchecked Sendable", "nonisolated(unsafe)"], in: [("A.swift", source)])
+    #expect(found.map(\.line) == [line])
+  }
+
+  @Test("Comments and prose that mention it are not code", arguments: [
+    "// no @unchecked Sendable here",
+    "/* @unchecked\n Sendable */ final class A {}",
+    "final class A: Sendable {} // not @unchecked Sendable",
+  ])
+  func notFound(_ source: String) {
+    #expect(TaskEvaluator.forbiddenText(["@unchecked Sendable"], in: [("A.swift", source)]).isEmpty)
+  }
+}

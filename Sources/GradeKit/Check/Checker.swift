@@ -107,7 +107,14 @@ public struct Checker: Sendable {
     guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
     let sandbox = grader.state.sandbox("check-solution", of: lesson)
-    let modules = sandbox.appending(path: "build/module")
+    // The solution's module, as grading the solution built it: the same inputs give the same
+    // folder in the shared build store, so this compiles nothing new.
+    let sources = sandbox.appending(path: "src/module")
+    let compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+    let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
+    guard let modules = module.folder else {
+      return [Breach(lesson: lesson.number, "the solution's module does not compile, so no snippet could be checked: \(module.output.suffix(300))")]
+    }
     let folder = sandbox.appending(path: "snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let found = Mutex<[Breach]>([])

@@ -142,8 +142,12 @@ public struct FeedbackRenderer: Sendable {
     case .abnormalExit(let message):
       return ["✘ \(message)."]
     case .dataRace(let report):
-      return ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
+      var lines = ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
         + report.split(separator: "\n").map { "    " + $0 }
+      if report.contains("withLock") || report.contains("Mutex") {
+        lines.append("    If this state is guarded by Synchronization's Mutex, it is safe: ThreadSanitizer on Linux cannot see Mutex's lock and reports it falsely. Where a task is graded under ThreadSanitizer, use NSLock, a serial queue or an actor.")
+      }
+      return lines
     case .chaffUndecided(let chaff, let reason):
       return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
     case .forbiddenText(let path, let line, let text):
@@ -159,7 +163,7 @@ public struct FeedbackRenderer: Sendable {
               "    " + mapper.fatalMessage(message)]
     case .concurrencyDiagnostic(let diagnostic, let explanation):
       var lines = ["✘ " + (diagnostic.location.map { style.dim($0) + ": " } ?? "") + (diagnostic.isWarning ? "warning: " : "error: ")
-        + diagnostic.message + (diagnostic.group.map { " [\($0)]" } ?? "")]
+        + diagnostic.message + (diagnostic.group.map { " [#\($0)]" } ?? "")]
       if let explanation { lines.append("    " + explanation) }
       return lines
     case .forbiddenPromise(let path, let line, let text):
@@ -167,10 +171,10 @@ public struct FeedbackRenderer: Sendable {
               "    It silences the diagnostic and leaves the race. Change the design instead: a value type, an actor, a Mutex, or sending."]
     case .misuseAccepted(let path, let line, let code, let group, let explanation):
       return ["✘ Your API lets this misuse compile: " + style.dim("\(path):\(line)") + "  \(code)",
-              "    The compiler should reject it with [\(group)]."] + (explanation.map { ["    " + $0] } ?? [])
+              "    The compiler should reject it with [#\(group)]."] + (explanation.map { ["    " + $0] } ?? [])
     case .misuseRejectedOtherwise(let path, let line, let group, let said):
-      return ["✘ " + style.dim("\(path):\(line)") + " should be rejected with [\(group)], but the compiler said:"]
-        + said.prefix(3).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + $0.message + ($0.group.map { " [\($0)]" } ?? "") }
+      return ["✘ " + style.dim("\(path):\(line)") + " should be rejected with [#\(group)], but the compiler said:"]
+        + said.prefix(3).map { "    " + ($0.location.map { style.dim($0) + ": " } ?? "") + $0.message + ($0.group.map { " [#\($0)]" } ?? "") }
     case .flaky(let test, let passed, let runs):
       return ["✘ " + quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
               "    A test like that usually waits with Task.yield() or a sleep, or checks right after starting work it does not await.",

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns what the test runs reported into a verdict per task.
 ///
 /// Pure: it reads job results and never runs anything, so every grading rule
@@ -224,16 +226,66 @@ extension TaskEvaluator {
     public var diagnostics: [Diagnostic]?
   }
 
-  /// Where `forbidden` text appears in `files`, outside `//` comments.
+  /// Where `forbidden` text appears in `files`, outside comments.
+  ///
+  /// Matched token by token, so no line break, space or comment between the tokens
+  /// (`@unchecked` on one line, `Sendable` on the next) hides it.
   static func forbiddenText(_ forbidden: [String], in files: [(path: String, text: String)]) -> [(path: String, line: Int, text: String)] {
     var found: [(path: String, line: Int, text: String)] = []
     for (path, text) in files {
-      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        for word in forbidden where code.contains(word) { found.append((path, index + 1, word)) }
+      let code = withoutComments(text)
+      for word in forbidden {
+        guard let pattern = try? NSRegularExpression(pattern: tokenPattern(word)) else { continue }
+        for match in pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+          guard let range = Range(match.range, in: code) else { continue }
+          let line = code[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+          found.append((path, line, word))
+        }
       }
     }
     return found
+  }
+
+  /// `text` with its comments blanked out, line breaks kept so line numbers still hold.
+  static func withoutComments(_ text: String) -> String {
+    var out = ""
+    var index = text.startIndex
+    var inString = false
+    while index < text.endIndex {
+      let rest = text[index...]
+      if !inString, rest.hasPrefix("//") {
+        let end = rest.firstIndex(of: "\n") ?? text.endIndex
+        index = end
+        continue
+      }
+      if !inString, rest.hasPrefix("/*") {
+        let end = rest.range(of: "*/")?.upperBound ?? text.endIndex
+        out += String(text[index..<end].filter { $0 == "\n" })
+        index = end
+        continue
+      }
+      if text[index] == "\"" { inString.toggle() }
+      if text[index] == "\n" { inString = false }
+      out.append(text[index])
+      index = text.index(after: index)
+    }
+    return out
+  }
+
+  /// A pattern matching `phrase` with any whitespace between and around its tokens.
+  static func tokenPattern(_ phrase: String) -> String {
+    var tokens: [String] = []
+    var word = ""
+    for character in phrase {
+      if character.isLetter || character.isNumber || character == "_" || character == "@" {
+        word.append(character)
+      } else {
+        if !word.isEmpty { tokens.append(word); word = "" }
+        if !character.isWhitespace { tokens.append(String(character)) }
+      }
+    }
+    if !word.isEmpty { tokens.append(word) }
+    return tokens.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "\\s*")
   }
 
   /// Whether a diagnostic group is about concurrency, which a compiler-graded task forbids even as a warning.
@@ -291,7 +343,7 @@ extension TaskEvaluator {
       }
       if let finding { findings.append(finding) }
       checks.append(CheckEntry(
-        name: "the compiler rejects \(check.path):\(marked) with [\(check.misuse.group)]", status: finding == nil ? .pass : .fail,
+        name: "the compiler rejects \(check.path):\(marked) with [#\(check.misuse.group)]", status: finding == nil ? .pass : .fail,
         message: finding?.shortDescription))
     }
     let status: TaskResult.Status = findings.isEmpty ? .pass : findings.contains(where: \.isGradingError) ? .error : .fail
@@ -320,15 +372,15 @@ extension Finding {
     case .dataRace(let report): "ThreadSanitizer reported a data race: " + report.split(separator: "\n").joined(separator: " | ")
     case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
     case .concurrencyDiagnostic(let diagnostic, _):
-      "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [\($0)]" } ?? "")
+      "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? "")
     case .forbiddenPromise(let path, let line, let text): "\(path):\(line) uses \(text), a promise the compiler stops checking"
     case .forbiddenText(let path, let line, let text): "\(path):\(line) still uses \(text), which this task leaves behind"
     case .wrongTags(let tag, let missing, let extra):
       "the tag .\(tag) " + [missing.isEmpty ? nil : "is missing on \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "should not be on \(extra.joined(separator: ", "))"].compactMap { $0 }.joined(separator: " and ")
     case .misuseAccepted(let path, let line, let code, let group, _):
-      "your API lets \(path):\(line) compile (\(code)); the compiler should reject it with [\(group)]"
+      "your API lets \(path):\(line) compile (\(code)); the compiler should reject it with [#\(group)]"
     case .misuseRejectedOtherwise(let path, let line, let group, let said):
-      "\(path):\(line) should be rejected with [\(group)]; the compiler said: " + said.prefix(2).map { "\($0.location ?? ""): \($0.message)" + ($0.group.map { " [\($0)]" } ?? "") }.joined(separator: "; ")
+      "\(path):\(line) should be rejected with [#\(group)]; the compiler said: " + said.prefix(2).map { "\($0.location ?? ""): \($0.message)" + ($0.group.map { " [#\($0)]" } ?? "") }.joined(separator: "; ")
     case .flaky(let test, let passed, let runs): "\(test.displayName) passed \(passed) of \(runs) runs against a correct implementation"
     case .failsOnTimingWheat(let test, let wheat): "\(test.displayName) fails against a correct implementation that \(wheat.description)"
     case .noLearnerTests: "no tests found in your files yet"

@@ -4,10 +4,12 @@ import Foundation
 ///
 /// Layout, under `root`:
 /// - `src/module`, `src/canonical-tests`, `src/task-N`: the sources, copies only
-/// - `build/module`, `build/canonical-tests`, `build/task-N`: what `swiftc` made of them
+/// - `build/misuses` (`build-tsan/…` for ThreadSanitizer): what the compiler said of each misuse
 /// - `runs/`: one scratch folder per run of a test binary, removed after it
 ///
-/// Variants are built once for every sandbox, under `StateFolder.variants`.
+/// Modules and test binaries are built into `StateFolder.builds`, and variants into
+/// `StateFolder.variants`, each in a folder named by a hash of its inputs, so every
+/// sandbox shares what it has in common with another.
 public struct Sandbox: Sendable {
   /// The sandbox's folder, kept between runs so unchanged parts are not compiled again.
   public var root: URL
@@ -42,7 +44,7 @@ public struct Sandbox: Sendable {
     /// The misuses of compiler-graded tasks, each compiled alone.
     case misuses
 
-    /// The part's folder name under `src/` and `build/`.
+    /// The part's folder name under `src/`.
     var folderName: String {
       switch self {
       case .module: "module"
@@ -276,8 +278,17 @@ public struct Sandbox: Sendable {
       let report = TestRunReport(eventStream: outcome.events ?? Data(), repetitions: repetitions)
       result.outputTail = String(outcome.output.suffix(500))
       // ThreadSanitizer reports a race on the output and lets the test pass: the report is the finding.
-      let races = SanitizerReport.reports(in: outcome.output)
-      result.sanitizerReports += SanitizerReport.demangled(races, runner: sandbox.compiler.runner)
+      // One report per distinct race, with the sandbox's paths put back as the learner knows them.
+      let races = SanitizerReport.demangled(SanitizerReport.reports(in: outcome.output), runner: sandbox.compiler.runner).map { report in
+        var text = report
+        for part in [Part.module, .canonicalTests] {
+          for (name, shown) in sandbox.sources(of: part).shownAs {
+            text = text.replacingOccurrences(of: sandbox.sourceFolder(part).appending(path: name).path, with: shown)
+          }
+        }
+        return text
+      }
+      for race in races where !result.sanitizerReports.contains(race) { result.sanitizerReports.append(race) }
       for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
       result.problems += report.problems
