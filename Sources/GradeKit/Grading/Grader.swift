@@ -130,14 +130,14 @@ public struct Grader: Sendable {
     let built = plain.build(tasks: testTasks.filter { !sanitized.contains($0) })
     let builtChecked = sanitized.isEmpty ? built : checked.build(tasks: testTasks.filter { sanitized.contains($0) })
     trace("built", since: start)
-    var results = runJobs(
+    var results = runInTwoPhases(
       plannedJobs(lesson, built: built, testTasks: testTasks.filter { !sanitized.contains($0) }, except: sanitized, listAllCanonicalTests: listAllCanonicalTests),
       in: plain, built: built)
     if !sanitized.isEmpty {
       let sanitizedJobs = plannedJobs(
         lesson, built: builtChecked, testTasks: testTasks.filter { sanitized.contains($0) },
         except: Set(lesson.tasks.map(\.number)).subtracting(sanitized), listAllCanonicalTests: false)
-      results.merge(runJobs(sanitizedJobs, in: checked, built: builtChecked)) { $1 }
+      results.merge(runInTwoPhases(sanitizedJobs, in: checked, built: builtChecked)) { $1 }
     }
     trace("ran the jobs", since: start)
     let taskResults = lesson.tasks.map {
@@ -173,6 +173,33 @@ public struct Grader: Sendable {
       }
     }
     return jobs
+  }
+
+  /// Runs the implement tasks' jobs and each write-tests task's wheat first, then the rest of a
+  /// task's variants only when its tests did not hang or flood on the wheat: such tests would
+  /// only hang again on every chaff, a time limit each, and the task fails on the wheat anyway.
+  private func runInTwoPhases(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
+    let first = jobs.filter { job in
+      switch job {
+      case .variant(_, let index): index == 0
+      case .repeatedWheat: false
+      default: true
+      }
+    }
+    var results = runJobs(first, in: sandbox, built: built)
+    let stuck = Set(results.compactMap { job, result -> Int? in
+      guard case .variant(let task, 0) = job, result.timedOut || result.flooded else { return nil }
+      return task
+    })
+    let rest = jobs.filter { job in
+      switch job {
+      case .variant(let task, let index): index > 0 && !stuck.contains(task)
+      case .repeatedWheat(let task, _): !stuck.contains(task)
+      default: false
+      }
+    }
+    results.merge(runJobs(rest, in: sandbox, built: built)) { $1 }
+    return results
   }
 
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
