@@ -107,7 +107,17 @@ public struct Checker: Sendable {
     guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
     let sandbox = grader.state.sandbox("check-solution", of: lesson)
-    let modules = sandbox.appending(path: "build/module")
+    // The solution's module, from the shared build store: grading keeps built modules there
+    // by a hash of their inputs (no longer in the sandbox's `build/module`), so this reuses
+    // the build of the solution just graded, and builds it when that result came from cache.
+    let sources = workbook.solutionFolder(of: lesson).appending(path: "Sources")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [])
+      .filter { $0.hasSuffix(".swift") }.sorted()
+    let compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+    let module = compiler.library(module: lesson.module, sourceFolder: sources, names: names)
+    guard module.succeeded, let modules = module.folder else {
+      return [Breach(lesson: lesson.number, "\(readme): could not check its swift blocks: the solution's module does not build in Swift 6 mode")]
+    }
     let folder = sandbox.appending(path: "snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let found = Mutex<[Breach]>([])
