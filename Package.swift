@@ -30,7 +30,7 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)
   ("05-callbacks-and-confirmations", "CallbackTesting", true, false),
   ("06-tasks-and-time", "TaskTesting", true, false),
   ("07-sending-and-sendable", "SendingSendable", true, true),
-  ("08-actors-and-races", "ActorsAndRaces", true, false),
+  ("08-actors-and-races", "ActorsAndRaces", true, true),
   ("09-traits-and-migration", "SuiteTraits", true, false),
 ]
 
