@@ -12,7 +12,8 @@ let app = App(
   currentFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
   environment: ProcessInfo.processInfo.environment,
   outputIsTerminal: isatty(STDOUT_FILENO) != 0,
-  write: { print($0) },
+  // Unbuffered, so feedback shown while later lessons are graded reaches a pipe at once too.
+  write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
   writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
   // Interactive prompts (grade present) read a terminal only, so a pipe or CI never waits.
   readLine: { isatty(STDIN_FILENO) != 0 ? Swift.readLine() : nil })

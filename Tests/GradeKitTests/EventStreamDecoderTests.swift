@@ -155,6 +155,18 @@ struct DiagnosticTests {
     #expect(error.message == "cannot find 'missingName' in scope")
   }
 
+  @Test("An error inside a macro expansion is put where the macro was written, as swiftc says it")
+  func macroExpansionSwiftc() throws {
+    let output = """
+      /tmp/swift-generated-sources/@__swiftmacro_1T0012Tswift_DrJCafMX3_10_7requirefMf_.swift:1:1: error: call can throw but is not marked with 'try'
+      UserStoreTests.swift:4:11: note: in expansion of macro 'require' here
+      /tmp/swift-generated-sources/@__swiftmacro_1T0012Tswift_DrJCafMX3_10_7requirefMf_.swift:1:1: note: did you mean to use 'try'?
+      UserStoreTests.swift:4:11: note: in expansion of macro 'require' here
+      """
+    let errors = Diagnostic.errors(inCompilerOutput: output, shownAs: ["UserStoreTests.swift": "Lessons/01-x/Tests/UserStoreTests.swift"])
+    #expect(errors.map(\.location) == ["Lessons/01-x/Tests/UserStoreTests.swift:4:11"])
+  }
+
   @Test("An error inside a macro expansion is put where the macro was written")
   func macroExpansion() throws {
     let output = """

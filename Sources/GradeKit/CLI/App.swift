@@ -93,7 +93,7 @@ public struct App: Sendable {
         let isReset = if case .reset = command { true } else { false }
         let change = isReset ? try files.reset(lesson, task: task) : try files.solve(lesson, task: task)
         write((isReset ? "Put the starter back in:" : "Copied the solution into:") + "\n" + change.files.map { "  " + $0 }.joined(separator: "\n"))
-        write("Your previous versions are in \(change.backup)/.")
+        write(change.backup.map { "Your previous versions are in \($0)/." } ?? "There were no previous versions to keep.")
         return Exit.passed
       case .check(let names, let options):
         let workbook = try loadWorkbook()

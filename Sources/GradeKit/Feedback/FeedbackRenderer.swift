@@ -72,7 +72,10 @@ public struct FeedbackRenderer: Sendable {
         style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.")
           + (solutionsShipped ? " Compare with Solutions/\(lesson.folder)/ when you like." : ""))
     } else {
-      lines.append("\(done) of \(lesson.tasks.count) tasks done. Next hint: swift run grade hint \(lesson.number)")
+      // Advertise a next hint only while the first unfinished task has one left.
+      let next = lesson.tasks.first { task in result.tasks.first { $0.taskNumber == task.number }?.status != .pass }
+      let more = next.map { (hintLevels[$0.number] ?? 1) < $0.hints.count } ?? false
+      lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more ? " Next hint: swift run grade hint \(lesson.number)" : ""))
     }
     return lines.joined(separator: "\n")
   }
@@ -185,7 +188,7 @@ public struct FeedbackRenderer: Sendable {
               "    Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
         + test.failures.prefix(1).map { "    " + $0.message }
     case .tooFewCases(let needed, let found):
-      return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); the most cases one test ran was \(found)."]
+      return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); " + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found).")]
     case .chaffsCaught(let caught, let total):
       let line = "Your tests pass against a correct implementation and catch \(caught) of \(total) bugs."
       return [(caught == total ? style.green("✔ ") : "") + line]

@@ -270,7 +270,12 @@ public struct Grader: Sendable {
       return TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)])
     }
     if let files = plan.rejected[task.number] {
-      let findings = files.map { Finding.rejectedFile(path: $0.path, reason: $0.reason) }
+      let findings = files.map { file in
+        // A missing file comes back with one command.
+        let reason = file.reason == OwnedFile.Refusal.missing.reason
+          ? "\(file.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.reason
+        return Finding.rejectedFile(path: file.path, reason: reason)
+      }
       return TaskResult(
         taskNumber: task.number, status: .fail, findings: findings,
         checks: files.map { CheckEntry(name: "\($0.path) can be graded", status: .fail, message: "\($0.path) \($0.reason)") })

@@ -169,7 +169,7 @@ public enum TaskEvaluator {
       if found < needed { findings.append(.tooFewCases(needed: needed, found: found)) }
       checks.append(CheckEntry(
         name: "a parameterized test runs at least \(needed) cases", status: found >= needed ? .pass : .fail,
-        message: found >= needed ? nil : "the most cases one test ran was \(found)"))
+        message: found >= needed ? nil : found == 0 ? "no test is parameterized yet" : "the most cases one test ran was \(found)"))
     }
 
     // Thorough: every chaff makes at least one test fail, in the way the task asks.

@@ -20,8 +20,8 @@ public struct LearnerFiles: Sendable {
   public struct Change: Sendable, Equatable {
     /// The files rewritten, relative to the workbook.
     public var files: [String]
-    /// Where the old versions were saved, relative to the workbook.
-    public var backup: String
+    /// Where the old versions were saved, relative to the workbook; `nil` when there were none to save.
+    public var backup: String?
   }
 
   /// The owned files of a lesson, or of one task of it.
@@ -79,6 +79,7 @@ public struct LearnerFiles: Sendable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     let backup = ".grade/backups/\(formatter.string(from: now))"
     let manager = FileManager.default
+    var savedAny = false
     do {
       for file in contents.keys.sorted() {
         let current = workbook.root.appending(path: file)
@@ -87,6 +88,7 @@ public struct LearnerFiles: Sendable {
           try manager.createDirectory(at: saved.deletingLastPathComponent(), withIntermediateDirectories: true)
           if manager.fileExists(atPath: saved.path) { try manager.removeItem(at: saved) }
           try manager.copyItem(at: current, to: saved)
+          savedAny = true
         }
       }
       for (file, data) in contents {
@@ -97,6 +99,6 @@ public struct LearnerFiles: Sendable {
     } catch {
       throw .infrastructure("could not rewrite your files (the backup is in \(backup)): \(error.localizedDescription)")
     }
-    return Change(files: contents.keys.sorted(), backup: backup)
+    return Change(files: contents.keys.sorted(), backup: savedAny ? backup : nil)
   }
 }

@@ -33,8 +33,8 @@ public struct Diagnostic: Sendable, Equatable, Codable {
   /// The grader compiles from a folder of copies, by bare file name, so an
   /// error's path is a file name that `shownAs` maps to the path the learner
   /// knows. An error inside a macro expansion is reported at a generated file;
-  /// the note "expanded code originates here" that follows it says where the
-  /// learner wrote the macro, and that is where the error is put.
+  /// the note that follows it ("in expansion of macro 'require' here") says
+  /// where the learner wrote the macro, and that is where the error is put.
   public static func errors(inCompilerOutput output: String, shownAs: [String: String], warnings: Bool = false) -> [Diagnostic] {
     let lines = output.split(whereSeparator: \.isNewline).map(String.init)
     var seen: Set<String> = []
@@ -60,7 +60,11 @@ public struct Diagnostic: Sendable, Equatable, Codable {
       if marker.lowerBound != line.startIndex {
         var location = parseLocation(String(line[..<marker.lowerBound]))
         if location.path.contains("swift-generated-sources") || location.path.contains("@__swiftmacro_") {
-          let origin = lines[(index + 1)...].prefix(40).first { $0.contains(": note: expanded code originates here") }
+          // swiftc says "in expansion of macro 'require' here"; SwiftPM's build "expanded code originates here".
+          let origin = lines[(index + 1)...].prefix(40).first {
+            ($0.contains(": note: in expansion of macro") || $0.contains(": note: expanded code originates here"))
+              && !$0.contains("swift-generated-sources")
+          }
           if let origin, let range = origin.range(of: ": note: ") {
             location = parseLocation(String(origin[..<range.lowerBound]))
           }
