@@ -1,8 +1,9 @@
 import Testing
 @testable import CallbackTesting
 
-/// Grades task 1: `awaitCallback(timeout:clock:_:)` returns the handler's
-/// first value, from any task, and times out instead of hanging.
+/// Grades task 1: `awaitCallback(timeout:clock:isolation:_:)` returns the
+/// handler's first value, from any task, times out instead of hanging, and
+/// runs `start` on the caller's actor before anything else runs there.
 @Suite("awaitCallback")
 struct AwaitCallbackTests {
   @Test("Returns the value a handler passes later, from another task")
@@ -75,6 +76,27 @@ struct AwaitCallbackTests {
     #expect(value == expected)
   }
 
+  @Test("start runs on the caller's actor before it first suspends: main-actor work queued earlier has not run yet")
+  @MainActor
+  func startRunsBeforeQueuedWork() async throws {
+    let log = MainActorLog()
+    // Queued on the main actor now, it runs at the test's first suspension.
+    Task { log.entries.append("queued work") }
+
+    let seenByStart = try await awaitCallback(timeout: .seconds(60)) { done in
+      done(log.entries)
+    }
+
+    // A helper that suspends before calling start (a Task.yield(), a sleep,
+    // a hop to another executor and back) lets the queued work run first.
+    // Then a test that sets up observation in start misses the change it
+    // waits for.
+    #expect(
+      seenByStart.isEmpty,
+      "awaitCallback suspended before running start, so other main-actor work overtook it"
+    )
+  }
+
   @Test("A handler that answers in time wins, however long the timeout")
   func handlerBeatsLongTimeout() async throws {
     let clock = ContinuousClock()
@@ -87,4 +109,10 @@ struct AwaitCallbackTests {
     #expect(value)
     #expect(start.duration(to: clock.now) < .seconds(5), "awaitCallback waited for the timer")
   }
+}
+
+/// What ran on the main actor, in order.
+@MainActor
+private final class MainActorLog {
+  var entries: [String] = []
 }

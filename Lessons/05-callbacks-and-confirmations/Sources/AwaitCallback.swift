@@ -35,10 +35,14 @@ public func awaitCallback<Value: Sendable>(
   isolation: isolated (any Actor)? = #isolation,
   _ start: (@escaping @Sendable (Value) -> Void) -> Void
 ) async throws -> Value {
-  // TODO: Wrap the wait in `withCheckedThrowingContinuation`. Start a timer
-  // task that sleeps for `timeout` on `clock` and then resumes with
-  // `CallbackTimeout(timeout: timeout)`, call `start` with a handler that
-  // resumes with the value, and make sure only the first of them resumes
-  // the continuation (keep it in a `Mutex` and take it out to resume it).
+  // TODO: Wrap the wait in `withCheckedThrowingContinuation`, with no
+  // `await` before it, so `start` runs before this function first suspends.
+  // Start a timer task that sleeps for `timeout` on `clock` and then resumes
+  // with `CallbackTimeout(timeout: timeout)`, call `start` with a handler
+  // that resumes with the value, and make sure only the first of them
+  // resumes the continuation: keep it in a small `Sendable` final class
+  // whose one `let` is a `Mutex`, as lesson 4's mocks keep their state, and
+  // take it out under the lock to resume it (README, task 1, says why a
+  // bare `Mutex` will not do).
   fatalError("Please implement awaitCallback(timeout:clock:isolation:_:)")
 }

@@ -9,11 +9,17 @@ import Testing
 @Suite("SearchModel")
 @MainActor
 struct SearchModelTests {
-  let clock = TestClock()
-  let spy = SearchSpy()
+  let clock: TestClock
+  let spy: SearchSpy
+  let model: SearchModel
 
-  var model: SearchModel {
-    SearchModel(delay: .milliseconds(300), clock: clock, search: spy.search)
+  // Swift Testing makes a new instance of the suite for every test, so each
+  // test gets its own clock, spy and model, made once and shared by
+  // everything the test does.
+  init() {
+    clock = TestClock()
+    spy = SearchSpy()
+    model = SearchModel(delay: .milliseconds(300), clock: clock, search: spy.search)
   }
 
   // TODO: Add tests that pin down the debounce: nothing is searched before

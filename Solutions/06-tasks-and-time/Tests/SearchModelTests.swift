@@ -9,16 +9,21 @@ import Testing
 @Suite("SearchModel")
 @MainActor
 struct SearchModelTests {
-  let clock = TestClock()
-  let spy = SearchSpy()
+  let clock: TestClock
+  let spy: SearchSpy
+  let model: SearchModel
 
-  var model: SearchModel {
-    SearchModel(delay: .milliseconds(300), clock: clock, search: spy.search)
+  // Swift Testing makes a new instance of the suite for every test, so each
+  // test gets its own clock, spy and model, made once and shared by
+  // everything the test does.
+  init() {
+    clock = TestClock()
+    spy = SearchSpy()
+    model = SearchModel(delay: .milliseconds(300), clock: clock, search: spy.search)
   }
 
   @Test("Nothing is searched until the query has been still for the whole delay")
   func waitsForTheDelay() async throws {
-    let model = model
     model.queryChanged("s")
     try await clock.waitForSleepers()
 
@@ -34,7 +39,6 @@ struct SearchModelTests {
 
   @Test("Quick typing searches only the last query, once")
   func searchesTheLastQueryOnce() async throws {
-    let model = model
     model.queryChanged("s")
     model.queryChanged("sw")
     model.queryChanged("swi")
@@ -49,7 +53,6 @@ struct SearchModelTests {
 
   @Test("Each keystroke restarts the wait")
   func keystrokeRestartsTheWait() async throws {
-    let model = model
     model.queryChanged("s")
     try await clock.waitForSleepers()
     clock.advance(by: .milliseconds(200))
