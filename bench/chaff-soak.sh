@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs a write-tests task's reference tests against every built variant of its lesson
+# many times, to show each chaff is caught in every run and each wheat passes every run.
+#
+# Variants carry no names (by design), so the script reports, per variant folder, how
+# many of the runs had a failing test: a chaff must show RUNS of RUNS, the wheat and the
+# timing wheats 0 of RUNS; anything in between is a flaky catch or a flaky reference test.
+# It uses the variants and the module cache that `swift run grade check N` built.
+#
+# Usage: bench/chaff-soak.sh LESSON_NUMBER [RUNS]   (default 500; BUSY=1 keeps both cores busy)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+number="$1"; runs="${2:-500}"
+read -r folder module < <(python3 -c "
+import json; l = json.load(open('Lessons/catalog.json'))['lessons'][$number - 1]
+print('%02d-%s' % ($number, l['slug']), l['module'])")
+work="$(mktemp -d)"; trap 'rm -rf "$work"; [ -n "${hog1:-}" ] && kill $hog1 $hog2 2>/dev/null || true' EXIT
+if [ "${BUSY:-0}" = 1 ]; then yes >/dev/null & hog1=$!; yes >/dev/null & hog2=$!; fi
+libs=$(ls -d .build/grade/variants/*/ | while read -r d; do [ -f "$d/lib$module.so" ] && echo "$d"; done)
+wheat=$(for d in $libs; do [ -f "$d/$module.swiftmodule" ] && echo "$d"; done | head -1)
+# The reference tests, with the lesson's canonical helpers, against any variant's interface.
+mkdir -p "$work/src"
+cp Solutions/$folder/Tests/*.swift "$work/src/"
+printf 'import Testing\n@main struct M { static func main() async { await Testing.__swiftPMEntryPoint() as Never } }\n' > "$work/src/__Main.swift"
+(cd "$work/src" && swiftc -emit-executable -module-name "${module}LearnerTests" -swift-version 6 -Onone -wmo -parse-as-library \
+  -module-cache-path "$OLDPWD/.build/grade/module-cache" -I "$OLDPWD/$wheat" -L "$OLDPWD/$wheat" -l"$module" \
+  -Xlinker -rpath -Xlinker '$ORIGIN' -o "$work/tests" *.swift) >/dev/null
+for d in $libs; do
+  run="$work/run"; rm -rf "$run"; mkdir -p "$run"; cp "$work/tests" "$d/lib$module.so" "$run/"
+  failed=$(cd "$run" && SWIFT_BACKTRACE=enable=no timeout 600 ./tests --testing-library swift-testing --repetitions "$runs" 2>&1 \
+    | grep -cE "Iteration [0-9]+ ended .* with [0-9]+ issue" || true)
+  printf '%s  failing runs: %s of %s\n' "$(basename "$d")" "$failed" "$runs"
+done
