@@ -35,7 +35,10 @@ public struct Box: Sendable {
 
   /// Runs `binary` with `library` beside it under its own file name, and returns how it
   /// ended, what it printed, and the event stream it wrote to descriptor 3.
-  public func run(_ binary: URL, library: URL?, arguments: [String]) throws(GradeError) -> ProcessOutcome {
+  ///
+  /// - Parameter seconds: A time limit shorter than the box's, for this run alone.
+  public func run(_ binary: URL, library: URL?, arguments: [String], seconds: Int? = nil) throws(GradeError) -> ProcessOutcome {
+    let seconds = min(seconds ?? limits.seconds, limits.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
     do {
@@ -48,7 +51,7 @@ public struct Box: Sendable {
 
     // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
     let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
-      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(limits.seconds + 5)", "--",
+      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(seconds + 5)", "--",
     ]
     var environment = BoxEnvironment.words
     if threadSanitizer {
@@ -69,6 +72,6 @@ public struct Box: Sendable {
     }
     return try runner.run(
       command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
-      until: .now + .seconds(limits.seconds), capturingEvents: true)
+      until: .now + .seconds(seconds), capturingEvents: true)
   }
 }

@@ -119,6 +119,10 @@ public struct LessonTask: Sendable, Equatable {
   public var files: [String]
   /// At least two hints: a nudge first, then a pointer.
   public var hints: [String]
+  /// A shorter time limit for each run of the task's tests, in seconds (`"timeLimit"`):
+  /// a lesson whose tests run on a test clock knows they finish in milliseconds, so a
+  /// test that hangs on a chaff need not hold the learner up for the default minute.
+  public var timeLimitSeconds: Int?
   /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
   /// where a data race report fails them.
   public var threadSanitizer = false
@@ -147,6 +151,7 @@ public struct LessonTask: Sendable, Equatable {
     var explanations: [String: String]?
     var sanitize: String?
     var tags: [String: [String]]?
+    var timeLimit: Int?
   }
 
   init(number: Int, draft: Draft) {
@@ -165,6 +170,7 @@ public struct LessonTask: Sendable, Equatable {
     }
     self.init(number: number, title: draft.title, kind: kind, files: draft.files, hints: draft.hints)
     threadSanitizer = draft.sanitize == "thread"
+    timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
   }
 

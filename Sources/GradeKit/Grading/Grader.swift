@@ -202,6 +202,16 @@ public struct Grader: Sendable {
     return results
   }
 
+  /// The time limit of each run of `job`: the task's own when the catalog gives a shorter one.
+  private func timeLimit(of job: Job, in lesson: Lesson) -> Int {
+    let number: Int? = switch job {
+    case .implement(let task), .variant(let task, _), .repeatedWheat(let task, _): task
+    case .allCanonicalTests: nil
+    }
+    let task = lesson.tasks.first { $0.number == number }
+    return min(task?.timeLimitSeconds ?? limits.seconds, limits.seconds)
+  }
+
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
   static let repetitionShares = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
@@ -243,6 +253,7 @@ public struct Grader: Sendable {
         Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", "tsan=\(sandbox.compiler.threadSanitizer)",
         binary.deletingLastPathComponent().lastPathComponent, library.deletingLastPathComponent().lastPathComponent,
         "repetitions=\(repetitions)",
+        "seconds=\(timeLimit(of: job, in: lesson))",
       ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
       if useCache, let cached = cache.load(key: key) {
         results.update { $0[job] = cached }
@@ -254,7 +265,8 @@ public struct Grader: Sendable {
     DispatchQueue.concurrentPerform(iterations: order.count) { index in
       let run = order[index]
       let started = ContinuousClock.now
-      let result = sandbox.runTests(run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions)
+      let result = sandbox.runTests(
+        run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions, seconds: timeLimit(of: run.job, in: lesson))
       trace("job \(run.job.name) took", since: started)
       cache.store(result, key: run.key)
       results.update { $0[run.job] = result }
@@ -265,7 +277,7 @@ public struct Grader: Sendable {
 
   /// One task's verdict from the jobs that ran for it.
   private func evaluate(_ task: LessonTask, plan: SandboxPlan, built: Sandbox.Built, jobs: [Job: JobResult]) -> TaskResult {
-    let limit = limits.seconds
+    let limit = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
     if let reason = plan.unavailable[task.number] {
       return TaskResult(taskNumber: task.number, status: .error, findings: [.unavailable(reason)])
     }

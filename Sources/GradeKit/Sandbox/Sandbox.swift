@@ -220,8 +220,9 @@ public struct Sandbox: Sendable {
   ///
   /// - Parameter repetitions: Run the tests this many times in one process (`--repetitions`),
   ///   to catch a test that passes by luck; a crash is then one failed run, not rerun.
-  public func runTests(_ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1) -> JobResult {
-    var fold = RunFold()
+  ///   - seconds: A time limit shorter than the box's for each run, from the task's catalog entry.
+  public func runTests(_ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil) -> JobResult {
+    var fold = RunFold(seconds: seconds)
     if repetitions > 1 {
       _ = fold.run(self, binary, library, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
@@ -236,7 +237,7 @@ public struct Sandbox: Sendable {
     }
     let folds = LockedBox([RunFold]())
     DispatchQueue.concurrentPerform(iterations: waiting.count) { index in
-      var alone = RunFold()
+      var alone = RunFold(seconds: seconds)
       _ = alone.run(self, binary, library, filters: [Self.exactFilter(forID: waiting[index])], serial: true)
       folds.update { $0.append(alone) }
     }
@@ -246,6 +247,8 @@ public struct Sandbox: Sendable {
 
   /// The results of one job's runs, folded together as they come.
   private struct RunFold {
+    /// The time limit of each run, when shorter than the box's.
+    var seconds: Int?
     var result = JobResult()
     var tests: [String: TestOutcome] = [:]
     var order: [String] = []
@@ -270,7 +273,7 @@ public struct Sandbox: Sendable {
       if repetitions > 1 { arguments += ["--repetitions", "\(repetitions)"] }
       let outcome: ProcessOutcome
       do {
-        outcome = try sandbox.box.run(binary, library: library, arguments: arguments)
+        outcome = try sandbox.box.run(binary, library: library, arguments: arguments, seconds: seconds)
       } catch {
         result.infrastructureError = error.message
         return nil
