@@ -17,6 +17,13 @@ struct Fingerprint {
 
   mutating func add(_ text: String) { add(text.utf8) }
 
+  /// The hash of one text, in hexadecimal: a stable short name for a folder or a file.
+  static func hex(of text: String) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(text)
+    return String(fingerprint.value, radix: 16)
+  }
+
   /// Hashes every input of a plan, in order, with the settings that change a result.
   static func of(_ inputs: [(String, Data)], settings: [String]) -> String {
     var fingerprint = Fingerprint()

@@ -35,8 +35,6 @@ struct JobCache {
 
   /// A file named by a hash of the key; the key inside it guards against a collision.
   private func file(_ key: String) -> URL {
-    var fingerprint = Fingerprint()
-    fingerprint.add(key)
-    return folder.appending(path: "\(String(fingerprint.value, radix: 16)).json")
+    folder.appending(path: "\(Fingerprint.hex(of: key)).json")
   }
 }

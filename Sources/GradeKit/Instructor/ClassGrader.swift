@@ -192,16 +192,12 @@ public struct ClassGrader: Sendable {
   /// and a hash of it, so that two names that differ only in unsafe characters stay apart.
   static func sandboxName(for student: String) -> String {
     let safe = String(student.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }.prefix(40))
-    var fingerprint = Fingerprint()
-    fingerprint.add(student)
-    return "\(safe)-\(String(fingerprint.value, radix: 16).prefix(8))"
+    return "\(safe)-\(Fingerprint.hex(of: student).prefix(8))"
   }
 
   /// The default state folder for grading a class: outside the instructor's workbook,
   /// one per workbook, in the system's temporary folder.
   public static func defaultState(for workbook: Workbook) -> StateFolder {
-    var fingerprint = Fingerprint()
-    fingerprint.add(workbook.root.standardizedFileURL.path)
-    return StateFolder(root: FileManager.default.temporaryDirectory.appending(path: "grade-class-\(String(fingerprint.value, radix: 16))"))
+    StateFolder(root: FileManager.default.temporaryDirectory.appending(path: "grade-class-\(Fingerprint.hex(of: workbook.root.standardizedFileURL.path))"))
   }
 }

@@ -30,23 +30,12 @@ public enum Release {
     }
     var copied = 0
     if !isEarlierRelease {
-      // The files git tracks are the workbook; build folders and local state are not.
-      let listing = try grader.runner.run(["git", "-C", workbook.root.path, "ls-files", "-z"], until: .now + .seconds(60))
-      guard listing.succeeded else {
-        throw .infrastructure("grade release copies the files git tracks, and git ls-files failed: \(listing.output.prefix(300))")
-      }
-      let files = listing.output.split(separator: "\0").map(String.init).filter { !$0.hasPrefix("Solutions/") && !$0.isEmpty }
+      copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { !$0.hasPrefix("Solutions/") }
       do {
-        for file in files {
-          let target = destination.appending(path: file)
-          try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try manager.copyItem(at: workbook.root.appending(path: file), to: target)
-        }
         try Data(anonymizedCatalog(of: workbook).utf8).write(to: destination.appending(path: "Lessons/catalog.json"))
       } catch {
-        throw .infrastructure("cannot write the student copy to \(destination.path): \(error.localizedDescription)")
+        throw .infrastructure("cannot write the student copy's catalog to \(destination.path): \(error.localizedDescription)")
       }
-      copied = files.count
     }
 
     // Each write-tests task's variants, compiled, under names that say nothing.

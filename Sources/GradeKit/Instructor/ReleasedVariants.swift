@@ -45,9 +45,7 @@ public enum ReleasedVariants {
 
   /// The folder of one platform and toolchain, such as `linux-x86_64-1a2b3c4d`.
   static func targetFolder(platform: String, toolchain: String) -> String {
-    var fingerprint = Fingerprint()
-    fingerprint.add(toolchain)
-    return "\(platform)-\(String(fingerprint.value, radix: 16).prefix(8))"
+    "\(platform)-\(Fingerprint.hex(of: toolchain).prefix(8))"
   }
 
   /// Every manifest in a released copy, by its folder.

@@ -14,15 +14,8 @@ public enum ScratchCopy {
     if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
       throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
     }
-    let runner = ProcessRunner()
-    let listing = try runner.run(["git", "-C", workbook.root.path, "ls-files", "-z"], until: .now + .seconds(60))
-    guard listing.succeeded else { throw .infrastructure("git ls-files failed: \(listing.output.prefix(300))") }
+    try TrackedFiles.copy(from: workbook.root, to: destination, runner: ProcessRunner())
     do {
-      for file in listing.output.split(separator: "\0").map(String.init) where !file.isEmpty {
-        let target = destination.appending(path: file)
-        try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try manager.copyItem(at: workbook.root.appending(path: file), to: target)
-      }
       for solved in lesson.tasks where solved.number <= task {
         for file in solved.files {
           let target = destination.appending(path: "Lessons/\(lesson.folder)/\(file)")
