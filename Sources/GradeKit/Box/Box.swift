@@ -59,11 +59,20 @@ public struct Box: Sendable {
     }
     let command: [String]
     if isolation.namespaces {
+      let root = run.appending(path: "root")
+      let table = run.appending(path: "mounts")
+      let fileSystem = BoxRoot(
+        toolchain: isolation.toolchain, binary: binary, library: library, work: run.appending(path: "work"),
+        scratchBytes: limits.scratchBytes)
+      do {
+        try fileSystem.makeSkeleton(at: root)
+        try Data(fileSystem.table(root: root).utf8).write(to: table)
+      } catch {
+        throw .infrastructure("cannot make a run's file system in \(run.path): \(error.localizedDescription)")
+      }
       command = [
         "unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
-        "--", "/bin/sh", "-c", BoxScript.namespaced, "box",
-        run.appending(path: "root").path, run.appending(path: "work").path, binary.path, library?.path ?? "",
-        isolation.toolchain, "\(limits.scratchBytes)", "\(limits.processes)",
+        "--", "/bin/sh", "-c", BoxScript.namespaced, "box", table.path, root.path, "\(limits.processes)",
       ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/tests"] + arguments
     } else {
       let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []

@@ -37,6 +37,9 @@ public struct StateFolder: Sendable, Equatable {
   /// Clang's module cache, shared by every compile.
   public var moduleCache: URL { root.appending(path: "module-cache") }
 
+  /// The toolchain's version, with the compiler file it was read from.
+  public var toolchain: URL { root.appending(path: "toolchain.txt") }
+
   /// Which hints a learner has seen.
   public var hints: URL { root.appending(path: "hints.json") }
 }

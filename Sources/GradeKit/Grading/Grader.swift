@@ -35,6 +35,7 @@ public struct Grader: Sendable {
     self.runner = runner
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
     self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
+    _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
   }

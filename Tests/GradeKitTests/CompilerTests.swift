@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// Compiling a learner's code: what is built again after an edit, and what is reused.
+@Suite("The compiler", .tags(.slow))
+struct CompilerTests {
+  @Test("An edit inside a function body rebuilds the library and reuses the tests built against it; a new declaration rebuilds both")
+  func bodyEditReusesTests() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-compiler-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    let code = root.appending(path: "code")
+    let tests = root.appending(path: "tests")
+    try manager.createDirectory(at: code, withIntermediateDirectories: true)
+    try manager.createDirectory(at: tests, withIntermediateDirectories: true)
+    try Data(Compiler.testMain.utf8).write(to: tests.appending(path: Compiler.testMainName))
+    try Data("import Testing\n@testable import Lab\n\n@Test func adds() { #expect(add(2, 3) == 5) }\n".utf8)
+      .write(to: tests.appending(path: "AddTests.swift"))
+    let compiler = Compiler(
+      runner: ProcessRunner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+    func build(_ source: String) throws -> (library: Compiler.Result, tests: Compiler.Result) {
+      try Data(source.utf8).write(to: code.appending(path: "Add.swift"))
+      let library = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift"])
+      let folder = try #require(library.folder, "\(library.output)")
+      let built = compiler.tests(
+        module: "LabTests", sourceFolder: tests, names: ["AddTests.swift", Compiler.testMainName], libraryModule: "Lab", libraryFolder: folder)
+      #expect(built.succeeded, "\(built.output)")
+      return (library, built)
+    }
+
+    let first = try build("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n")
+    let bodyEdit = try build("// The sum.\npublic func add(_ a: Int, _ b: Int) -> Int {\n  a - b + 2 * b\n}\n")
+    let newDeclaration = try build("public func add(_ a: Int, _ b: Int) -> Int { a + b }\nfunc twice(_ a: Int) -> Int { 2 * a }\n")
+
+    #expect(!first.library.reused && !first.tests.reused)
+    #expect(!bodyEdit.library.reused && bodyEdit.tests.reused)
+    #expect(bodyEdit.library.folder != first.library.folder)
+    #expect(!newDeclaration.library.reused && !newDeclaration.tests.reused)
+  }
+}
