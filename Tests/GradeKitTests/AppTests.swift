@@ -103,3 +103,70 @@ struct AppTests {
     #expect(missing.status == App.Exit.error)
   }
 }
+
+/// `swift run grade` on a workbook whose later lessons are untouched.
+@Suite("Grading every lesson", .tags(.slow))
+struct GradeEveryLessonTests {
+  /// A workbook with lesson 1's starter twice: as lesson 1 and as lesson 2, with lesson 2's fingerprint recorded.
+  final class TwoLessons {
+    let root = HostileLab.repository.appending(path: ".build/grade-two-lessons-\(UUID().uuidString)")
+    init() throws {
+      let manager = FileManager.default
+      let repository = HostileLab.repository
+      for (from, to) in [
+        ("Lessons/01-expect-and-require", "Lessons/01-expect-and-require"), ("Lessons/01-expect-and-require", "Lessons/02-again"),
+        ("Solutions/01-expect-and-require", "Solutions/01-expect-and-require"), ("Solutions/01-expect-and-require", "Solutions/02-again"),
+        ("Tests/ExpectRequireTests", "Tests/ExpectRequireTests"),
+      ] {
+        try manager.createDirectory(at: root.appending(path: to).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try manager.copyItem(at: repository.appending(path: from), to: root.appending(path: to))
+      }
+      let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: repository.appending(path: "Lessons/catalog.json"))) as! [String: Any]
+      var lessons = catalog["lessons"] as! [[String: Any]]
+      var again = lessons[0]
+      again["slug"] = "again"
+      lessons = [lessons[0], again]
+      try JSONSerialization.data(withJSONObject: ["version": catalog["version"]!, "lessons": lessons]).write(to: root.appending(path: "Lessons/catalog.json"))
+      let workbook = try Workbook.load(at: root)
+      let second = workbook.catalog.lessons[1]
+      let fingerprint = try #require(StarterFingerprints.fingerprint(of: second, in: workbook.starterFolder(of: second)))
+      try JSONEncoder().encode([second.folder: fingerprint]).write(to: workbook.starterFingerprintsFile)
+    }
+    deinit { try? FileManager.default.removeItem(at: root) }
+  }
+
+  @Test("An untouched lesson after the first unfinished one is called not started, without building it; once edited, it is graded")
+  func untouchedLessonsAreNotBuilt() throws {
+    let book = try TwoLessons()
+    let app = AppTests()
+    let second = book.root.appending(path: ".build/grade/sandboxes/learner/02-again")
+
+    let first = app.run([], in: book.root)
+    #expect(first.status == App.Exit.failed)
+    #expect(first.out.contains("2  again               0/3 tasks  (not started)"), "\(first.out)")
+    #expect(!FileManager.default.fileExists(atPath: second.path))
+
+    try Data("// started\n".utf8).write(to: book.root.appending(path: "Lessons/02-again/Tests/CounterTests.swift"))
+    let edited = app.run([], in: book.root)
+    #expect(!edited.out.contains("not started"), "\(edited.out)")
+    #expect(FileManager.default.fileExists(atPath: second.path))
+  }
+
+  @Test("A lesson is untouched only while every file the learner owns hashes to its recorded starter")
+  func fingerprints() throws {
+    let book = try TwoLessons()
+    let workbook = try Workbook.load(at: book.root)
+    let (first, second) = (workbook.catalog.lessons[0], workbook.catalog.lessons[1])
+    let recorded = StarterFingerprints.recorded(in: workbook)
+    #expect(recorded.isUntouched(second, in: workbook))
+    #expect(!recorded.isUntouched(first, in: workbook), "no fingerprint is recorded for lesson 1")
+    let file = workbook.starterFolder(of: second).appending(path: second.ownedFiles[0])
+    let text = try Data(contentsOf: file)
+    try Data(text + Data(" ".utf8)).write(to: file)
+    #expect(!recorded.isUntouched(second, in: workbook))
+    try text.write(to: file)
+    #expect(recorded.isUntouched(second, in: workbook))
+    try FileManager.default.removeItem(at: file)
+    #expect(!recorded.isUntouched(second, in: workbook))
+  }
+}

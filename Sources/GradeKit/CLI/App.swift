@@ -187,7 +187,13 @@ public struct App: Sendable {
     let renderer = renderer(options, workbook: workbook)
     var results: [(Lesson, LessonResult)] = []
     var detailedOne = false
+    let starters = StarterFingerprints.recorded(in: workbook)
     for lesson in lessons {
+      // After the first unfinished lesson, an untouched one needs no grading: its starters fail every task.
+      if options.format == .text, names.isEmpty, detailedOne, starters.isUntouched(lesson, in: workbook) {
+        results.append((lesson, .notStarted(lesson)))
+        continue
+      }
       if options.format == .text {
         writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       }

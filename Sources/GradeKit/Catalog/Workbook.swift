@@ -45,6 +45,11 @@ public struct Workbook: Sendable {
     root.appending(path: "Lessons/\(lesson.folder)")
   }
 
+  /// The fingerprints of the lessons' starters, which tell an untouched lesson.
+  public var starterFingerprintsFile: URL {
+    root.appending(path: "Lessons/starters.json")
+  }
+
   /// The solution folder of a lesson, such as `Solutions/01-expect-and-require`.
   public func solutionFolder(of lesson: Lesson) -> URL {
     root.appending(path: "Solutions/\(lesson.folder)")

@@ -60,9 +60,13 @@ public struct Checker: Sendable {
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
     // A learner's worked copy is checked as committed: their edits are theirs, not the starter's.
-    let started = grader.grade(
-      lesson, learnerFolder: committedStarter(of: lesson) ?? workbook.starterFolder(of: lesson), sandboxName: "check-starter",
-      restoreCanonicalFiles: true)
+    let starter = committedStarter(of: lesson) ?? workbook.starterFolder(of: lesson)
+    let started = grader.grade(lesson, learnerFolder: starter, sandboxName: "check-starter", restoreCanonicalFiles: true)
+    let recorded = StarterFingerprints.recorded(in: workbook).byFolder[lesson.folder]
+    if let fingerprint = StarterFingerprints.fingerprint(of: lesson, in: starter), fingerprint != recorded {
+      // `swift run grade` calls a lesson whose files hash to this not started, without grading it.
+      breach("Lessons/starters.json must give \(jsonString(lesson.folder)): \(jsonString(fingerprint)), the fingerprint of the starter's files (it gives \(recorded.map(jsonString) ?? "none"))")
+    }
     if let error = started.lessonError { breach("the starter cannot be graded: \(error)") }
     for task in started.tasks {
       if task.status == .pass { breach("task \(task.taskNumber): the starter already passes; it must fail at least one test") }

@@ -90,6 +90,7 @@ public struct FeedbackRenderer: Sendable {
       let padded = lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0)
       var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) tasks"
       if let error = result.lessonError { line += style.dim("  (\(error.split(separator: "\n").first ?? ""))") }
+      if result.notStarted { line += style.dim("  (not started)") }
       lines.append(line)
     }
     let total = results.reduce(0) { $0 + $1.0.tasks.count }

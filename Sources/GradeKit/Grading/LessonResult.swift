@@ -14,6 +14,9 @@ public struct LessonResult: Sendable, Equatable, Codable {
   public var ignoredEdits: [String] = []
   /// Every canonical test the run saw, by ID; `grade check` uses it to find tests that belong to no task.
   public var canonicalTestIDs: [String]
+  /// Set when the lesson was not graded because every file the learner owns is its starter,
+  /// which fails every task (`StarterFingerprints`).
+  public var notStarted: Bool = false
 
   /// Creates a result.
   public init(
@@ -26,6 +29,14 @@ public struct LessonResult: Sendable, Equatable, Codable {
     self.fromCache = fromCache
     self.seconds = seconds
     self.canonicalTestIDs = canonicalTestIDs
+  }
+
+  /// The result of a lesson whose files are all starters, known without grading: no task done.
+  public static func notStarted(_ lesson: Lesson) -> LessonResult {
+    var result = LessonResult(
+      lessonNumber: lesson.number, tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .fail, findings: []) })
+    result.notStarted = true
+    return result
   }
 
   /// How many tasks passed.
