@@ -18,6 +18,7 @@
 # same save. Needs tmux (apt-get install tmux); skipped without it.
 #
 # Usage: bench/latency.sh [ROUNDS]   (default 3; every file is restored at the end)
+#        LESSONS="1 3" bench/latency.sh 5   measures those lessons only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
@@ -33,7 +34,8 @@ cp -r Lessons "$backups/"
 now() { date +%s.%N; }
 elapsed() { awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.3f", e - s }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-bare() { timeout -k 5 180 bash -c "swift build --build-tests && swift test --skip-build --filter '$1Tests|$1LearnerTests'" >/dev/null 2>&1 || true; }
+# The backtracer is off, as in the grader's runs: in some containers it hangs after a crash.
+bare() { SWIFT_BACKTRACE=enable=no timeout -k 5 180 bash -c "swift build --build-tests && swift test --skip-build --filter '$1Tests|$1LearnerTests'" >/dev/null 2>&1 || true; }
 
 # One line per lesson: number, module, folder, first implement file, first write-tests file.
 mapfile -t lessons < <(python3 - <<'PY'
@@ -54,6 +56,7 @@ swift build --product grade >/dev/null 2>&1
 rows=()
 for line in "${lessons[@]}"; do
   read -r number module folder code tests <<<"$line"
+  if [ -n "${LESSONS:-}" ] && ! [[ " $LESSONS " == *" $number "* ]]; then continue; fi
   for edit in code tests full-tests; do
     case "$edit" in
       code) file="Lessons/$folder/$code" ;;
@@ -104,7 +107,9 @@ if command -v tmux >/dev/null 2>&1; then
   for round in $(seq 1 "$rounds"); do
     for target in fixed starter; do
       if [ "$target" = fixed ]; then source="$fixed"; mark="✔ Task 1"; else source="$starter"; mark="✘ Task 1"; fi
-      start=$(now); cp "$source" "$file"; wait_for "$mark"; w=$(elapsed "$start")
+      # A save the grader has not seen before (an identical one is answered from its cache), written at once.
+      { cat "$source"; printf '// bench %s\n' "S$round$RANDOM"; } >"$file.bench"
+      start=$(now); mv "$file.bench" "$file"; wait_for "$mark"; w=$(elapsed "$start")
       # The bare loop after the same save, with the watch idle.
       printf '// bench %s\n' "W$round$RANDOM" >>"$file"; sleep 1; wait_for "$mark"
       start=$(now); bare "$module"; b=$(elapsed "$start")

@@ -285,6 +285,45 @@ struct HostileSubmissionTests {
     #expect(result.words(2).contains("hostile() crashes against a correct implementation"), "\(result.words(2))")
   }
 
+  @Test("Every crashing test of a run is named with its own fatal error, and every other test still gets its result")
+  func manyCrashes() throws {
+    let folder = try lab.learner("many-crashes") { folder in
+      try HostileLab.write("""
+        import Testing
+
+        @Suite struct UserStoreTests {
+          @Test func first() {}
+          @Test func second() { fatalError("second broke") }
+          @Test func third() async { await Task.yield() }
+          @Test func fourth() { fatalError("fourth broke") }
+          @Test func fifth() { #expect(1 + 1 == 3) }
+        }
+
+        """, to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let plan = try SandboxPlan(workbook: lab.workbook, lesson: lab.lesson, learnerFolder: folder)
+    let root = lab.grader.state.sandbox("many-crashes-direct", of: lab.lesson)
+    let sandbox = Sandbox(
+      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache, store: lab.grader.state.builds),
+      box: Box(limits: lab.grader.limits, isolation: lab.grader.isolation, runner: lab.grader.runner, scratchParent: root.appending(path: "runs")),
+      state: lab.grader.state)
+    try sandbox.sync([.task(2)])
+    let built = sandbox.build(tasks: [2])
+    let wheat = try #require(built.variantFolders[2]?.first)
+
+    let job = sandbox.runTests(built.binary(.task(2))!, library: wheat.appending(path: Compiler.libraryName("ExpectRequire")))
+
+    let byName = Dictionary(uniqueKeysWithValues: job.tests.map { (String($0.id.split(separator: "/")[1]), $0) })
+    #expect(byName.count == 5)
+    let crashes = Dictionary(uniqueKeysWithValues: job.crashes.map { (String($0.key.split(separator: "/")[1]), $0.value) })
+    #expect(Set(crashes.keys) == ["second()", "fourth()"])
+    #expect(crashes["second()"]?.contains("second broke") == true, "\(crashes)")
+    #expect(crashes["fourth()"]?.contains("fourth broke") == true, "\(crashes)")
+    #expect(byName["first()"]?.status == .passed)
+    #expect(byName["third()"]?.status == .passed)
+    #expect(byName["fifth()"]?.status == .failed)
+  }
+
   @Test("Endless output is stopped and named as the learner's")
   func endlessOutput() throws {
     let folder = try lab.learner("flood") { folder in

@@ -213,10 +213,10 @@ public struct Sandbox: Sendable {
   /// Runs the tests of `binary` whose IDs match `filters`, against `library`, and folds their events into a result.
   ///
   /// A first run is parallel, as `swift test` would run it. If the process
-  /// crashes, the tests run again one at a time, which names the first test
-  /// that crashes; if another crashes after it, every test still without a
-  /// result runs alone, side by side, so that each `fatalError` names its test
-  /// and hides no other result. Each run is a fresh box with its own time limit.
+  /// crashes, every test that was running when it died may be the one that
+  /// crashed: each runs again alone, so that each `fatalError` names its test.
+  /// Beside them, the tests that never started run again together, and so on
+  /// until every test has a result. Each run is a fresh box with its own time limit.
   ///
   /// - Parameter repetitions: Run the tests this many times in one process (`--repetitions`),
   ///   to catch a test that passes by luck; a crash is then one failed run, not rerun.
@@ -227,21 +227,34 @@ public struct Sandbox: Sendable {
       _ = fold.run(self, binary, library, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
     }
-    guard let parallel = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
-    guard parallel == .crashed else { return fold.folded }
-    guard let serial = fold.run(self, binary, library, filters: filters, serial: true), serial == .crashed else { return fold.folded }
-    // Tests that never got to run in the serial pass, each alone.
-    let waiting = fold.order.filter { id in
-      guard let test = fold.tests[id] else { return false }
-      return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
+    guard var ending = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
+    var ranAlone: Set<String> = []
+    while ending == .crashed {
+      let unresolved = fold.order.filter { id in
+        guard let test = fold.tests[id], !ranAlone.contains(id) else { return false }
+        return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
+      }
+      let suspects = unresolved.filter { fold.tests[$0]?.status == .interrupted }
+      let unstarted = unresolved.filter { fold.tests[$0]?.status == .notRun }
+      // Runs side by side: each suspect alone, then (last) the tests that never started, together.
+      let runs: [(filters: [String], serial: Bool)] = suspects.map { ([Self.exactFilter(forID: $0)], true) }
+        + (unstarted.isEmpty ? [] : [(unstarted.map(Self.exactFilter(forID:)), false)])
+      guard !runs.isEmpty else { break }
+      ranAlone.formUnion(suspects)
+      let folds = LockedBox([Int: (RunFold, RunFold.Ending?)]())
+      DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+        var alone = RunFold(seconds: seconds)
+        let ended = alone.run(self, binary, library, filters: runs[index].filters, serial: runs[index].serial)
+        folds.update { $0[index] = (alone, ended) }
+      }
+      ending = .clean
+      for index in runs.indices {
+        guard let (other, ended) = folds.value[index] else { continue }
+        fold.absorb(other)
+        // Only the run of tests that never started goes round again; a suspect alone is resolved.
+        if !runs[index].serial, ended == .crashed { ending = .crashed }
+      }
     }
-    let folds = LockedBox([RunFold]())
-    DispatchQueue.concurrentPerform(iterations: waiting.count) { index in
-      var alone = RunFold(seconds: seconds)
-      _ = alone.run(self, binary, library, filters: [Self.exactFilter(forID: waiting[index])], serial: true)
-      folds.update { $0.append(alone) }
-    }
-    for alone in folds.value { fold.absorb(alone) }
     return fold.folded
   }
 
@@ -272,6 +285,8 @@ public struct Sandbox: Sendable {
       if serial { arguments.append("--no-parallel") }
       if repetitions > 1 { arguments += ["--repetitions", "\(repetitions)"] }
       let outcome: ProcessOutcome
+      let started = ContinuousClock.now
+      defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }
       do {
         outcome = try sandbox.box.run(binary, library: library, arguments: arguments, seconds: seconds)
       } catch {
@@ -327,11 +342,11 @@ public struct Sandbox: Sendable {
           }
           return .crashed
         }
-        guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
         guard let crashed = report.interrupted.first else {
           result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"
           return .stopped
         }
+        guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
         result.crashes[crashed.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
         return .crashed
       }
