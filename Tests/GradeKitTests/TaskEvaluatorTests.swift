@@ -152,6 +152,23 @@ struct WriteTestsGradingTests {
     #expect(result.status == .fail)
     #expect(result.findings.contains(.tooFewCases(needed: 3, found: 2)))
   }
+
+  @Test("Cases shown as Swift's default description of a struct fail a task that asks for named cases; named ones and tuples pass")
+  func namedCases() {
+    var spec = self.spec
+    spec.namedCases = true
+    func grade(_ names: [String]) -> TaskResult {
+      var test = learnerTest("finds()", cases: names.count)
+      test.caseNames = names
+      return TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [test]), chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    }
+    let unnamed = grade(["10% off 1005 cents", "DiscountCase(price: 1015, percent: 10)", "Case(price: 1, percent: 2)"])
+    #expect(unnamed.status == .fail)
+    #expect(unnamed.findings.contains { if case .unnamedCases(_, "DiscountCase(price: 1015, percent: 10)") = $0 { true } else { false } })
+    #expect(grade(["10% off 1005 cents", "half a cent, 10%", ".domestic, 5000, true"]).status == .pass)
+    #expect(TaskEvaluator.isDefaultDescription("5, Shop.Order<Int>(items: 3)"))
+    #expect(!TaskEvaluator.isDefaultDescription("(Zone.domestic, 5000, true)"))
+  }
 }
 
 @Suite("Grading tests that pass by luck")

@@ -24,6 +24,9 @@ public struct LessonTask: Sendable, Equatable {
     public var chaffs: [Chaff]
     /// When set, some test must be parameterized and run at least this many cases on the wheat.
     public var minimumCases: Int?
+    /// When set, no case of a parameterized test may be shown as Swift's default description
+    /// of a struct or class, `TypeName(field: value, ...)`: each case needs a name of its own.
+    public var namedCases: Bool = false
     /// When set, the tests must also pass every run of many against the wheat and every timing wheat.
     public var flakiness: Flakiness?
     /// Text the learner's test files must not contain outside comments, such as `XCTAssert`
@@ -145,6 +148,7 @@ public struct LessonTask: Sendable, Equatable {
     var tests: [String]?
     var chaffs: [Chaff]?
     var minimumCases: Int?
+    var namedCases: Bool?
     var flakiness: Flakiness?
     var forbidden: [String]?
     var misuses: [Misuse]?
@@ -158,9 +162,11 @@ public struct LessonTask: Sendable, Equatable {
     let kind: Kind
     switch draft.kind {
     case "write-tests":
-      kind = .writeTests(WriteTests(
+      var spec = WriteTests(
         chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness,
-        forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:]))
+        forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
+      spec.namedCases = draft.namedCases ?? false
+      kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])
     case "compiles":

@@ -28,6 +28,8 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var isParameterized: Bool
   /// How many test cases started (parameterized tests only).
   public var caseCount: Int
+  /// What each case is called in the report, in the order they started (parameterized tests only).
+  public var caseNames: [String] = []
   /// How the test ended.
   public var status: Status
   /// Every issue it recorded, known ones included.

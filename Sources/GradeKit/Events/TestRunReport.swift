@@ -111,6 +111,7 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.testID, known(id, "testCaseStarted") else { continue }
         var test = outcome(id)
         test.caseCount += 1
+        if let name = payload._testCase?.displayName { test.caseNames.append(name) }
         remember(test)
       case ("event", "testEnded"):
         guard let id = payload.testID, known(id, "testEnded") else { continue }

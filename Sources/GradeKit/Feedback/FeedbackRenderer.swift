@@ -190,6 +190,9 @@ public struct FeedbackRenderer: Sendable {
         + test.failures.prefix(1).map { "    " + $0.message }
     case .tooFewCases(let needed, let found):
       return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); " + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found).")]
+    case .unnamedCases(let test, let example):
+      return ["✘ The cases of " + quoted(test) + " show as Swift's default description, such as \(example)" + at(mapper.location(of: test)) + ".",
+              "    Conform the argument's type to CustomTestStringConvertible, with a testDescription that says what each case checks."]
     case .chaffsCaught(let caught, let total):
       let line = "Your tests pass against a correct implementation and catch \(caught) of \(total) bugs."
       return [(caught == total ? style.green("✔ ") : "") + line]

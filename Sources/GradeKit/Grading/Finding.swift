@@ -62,6 +62,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case failsOnTimingWheat(TestOutcome, LessonTask.TimingWheat)
   /// No parameterized test ran enough cases.
   case tooFewCases(needed: Int, found: Int)
+  /// Cases of a parameterized test show as Swift's default description of their argument.
+  case unnamedCases(TestOutcome, example: String)
   /// Every learner test passed against this chaff.
   case chaffMissed(Chaff)
   /// A learner's test crashed on this chaff, which must make tests fail cleanly.

@@ -172,6 +172,16 @@ public enum TaskEvaluator {
         message: found >= needed ? nil : found == 0 ? "no test is parameterized yet" : "the most cases one test ran was \(found)"))
     }
 
+    if spec.namedCases {
+      let unnamed = wheatTests.filter(\.isParameterized).compactMap { test in
+        test.caseNames.first(where: Self.isDefaultDescription).map { (test, $0) }
+      }
+      for (test, example) in unnamed { findings.append(.unnamedCases(test, example: example)) }
+      checks.append(CheckEntry(
+        name: "every case of a parameterized test has a name of its own", status: unnamed.isEmpty ? .pass : .fail,
+        message: unnamed.first.map { "the cases of \($0.0.displayName) show as \($0.1)" }))
+    }
+
     // Thorough: every chaff makes at least one test fail, in the way the task asks.
     var caught = 0
     for (chaff, job) in zip(spec.chaffs, chaffs) {
@@ -210,6 +220,13 @@ public enum TaskEvaluator {
     findings.insert(.chaffsCaught(caught: caught, total: spec.chaffs.count), at: 0)
     let failed = findings.contains { if case .chaffsCaught = $0 { false } else { true } }
     return TaskResult(taskNumber: task.number, status: failed ? .fail : .pass, findings: findings, checks: checks)
+  }
+
+  /// Whether a case's name holds how Swift describes a struct or class by default, such as
+  /// `DiscountCase(price: 1005, percent: 10)`: a type's name, then its labelled fields. A
+  /// case's arguments are joined with ", ", so such a description may start any of them.
+  static func isDefaultDescription(_ name: String) -> Bool {
+    name.firstMatch(of: #/(?:^|, )[A-Z][A-Za-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*)*(?:<[^>]*>)?\([A-Za-z_][A-Za-z0-9_]*: /#) != nil
   }
 }
 
@@ -387,6 +404,7 @@ extension Finding {
     case .failsOnWheat(let test): "\(test.displayName) fails against a correct implementation: \(test.failures.first?.message ?? "")"
     case .crashesOnWheat(let test, let message): "\(test.displayName) crashes against a correct implementation: \(message)"
     case .tooFewCases(let needed, let found): "needs a parameterized test with at least \(needed) cases; the most was \(found)"
+    case .unnamedCases(let test, let example): "the cases of \(test.displayName) show as Swift's default description, such as \(example)"
     case .chaffMissed(let chaff): "missed: \(chaff.misconception)"
     case .chaffCaughtOnlyByCrash(let chaff): "crashed instead of failing on: \(chaff.misconception)"
     case .chaffNeedsMoreIssues(let chaff, let needed, let found):
