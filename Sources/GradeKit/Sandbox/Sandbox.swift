@@ -138,6 +138,8 @@ public struct Sandbox: Sendable {
   }
 
   private func build(_ part: Part, into built: inout Built) {
+    let started = ContinuousClock.now
+    defer { trace("  built \(part.folderName)", since: started) }
     let sources = sources(of: part)
     let lesson = plan.lesson
     let names = sources.files.keys.sorted()
