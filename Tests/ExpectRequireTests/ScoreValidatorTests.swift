@@ -2,7 +2,8 @@ import Testing
 @testable import ExpectRequire
 
 /// The tests for task 1: make them pass by finishing
-/// Sources/ScoreValidator.swift, without changing this file.
+/// Lessons/01-expect-and-require/Sources/ScoreValidator.swift, without
+/// changing this file.
 ///
 /// Each test shows one way to check a result or an error; the lesson's
 /// README.md explains them.

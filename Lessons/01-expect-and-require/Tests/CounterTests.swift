@@ -1,10 +1,11 @@
 import Testing
 @testable import ExpectRequire
 
-// You are testing Counter (Sources/Counter.swift): it counts up to a limit and
-// throws a CounterError for a step it refuses. Your tests are graded against
-// copies of Counter that each hide one bug, several of them in the errors it
-// throws or in what it does to `value` when it throws.
+// You are testing Counter
+// (Lessons/01-expect-and-require/Sources/Counter.swift): it counts up to a
+// limit and throws a CounterError for a step it refuses. Your tests are graded
+// against copies of Counter that each hide one bug, several of them in the
+// errors it throws or in what it does to `value` when it throws.
 
 @Suite("Counter")
 struct CounterTests {

@@ -32,7 +32,8 @@ public enum APIError: Error, Equatable {
 
 /// A small client of the notes API.
 ///
-/// The contract, which your tests in `Tests/APIClientTests.swift` pin down:
+/// The contract, which your tests in `Lessons/04-mocking/Tests/APIClientTests.swift`
+/// pin down:
 ///
 /// - `notes()` sends `GET {baseURL}/v1/notes` and decodes a JSON array of notes.
 /// - `createNote(title:)` sends `POST {baseURL}/v1/notes` with the header

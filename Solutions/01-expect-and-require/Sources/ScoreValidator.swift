@@ -4,7 +4,7 @@ import Foundation
 // The tests in Tests/ExpectRequireTests/ScoreValidatorTests.swift already say
 // which error each bad score must throw: read them first, then make them pass
 // with `swift test --filter ExpectRequireTests`. ScoreError is in
-// Sources/ScoreError.swift.
+// ScoreError.swift, next to this file.
 
 /// Checks scores before the app stores them.
 public enum ScoreValidator {

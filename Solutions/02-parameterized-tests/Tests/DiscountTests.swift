@@ -2,10 +2,11 @@ import Testing
 @testable import ParameterizedTesting
 
 // A discount code takes a percentage off a price: `Discount.apply(percent:to:)`
-// in Sources/Discount.swift. Prices are in cents; read its doc comment for how
-// it rounds and what it does with percentages below 0 or above 100.
-// Your tests pass on that code; the grader then runs them against copies with
-// one plausible bug each, and each copy must make one of your tests fail.
+// in Lessons/02-parameterized-tests/Sources/Discount.swift. Prices are in
+// cents; read its doc comment for how it rounds and what it does with
+// percentages below 0 or above 100. Your tests pass on that code; the grader
+// then runs them against copies with one plausible bug each, and each copy must
+// make one of your tests fail.
 
 /// One price, one percentage and what the customer pays, named so that a
 /// failing case reads "10% off 1005¢ → 904¢".

@@ -2,10 +2,10 @@ import Testing
 @testable import ParameterizedTesting
 
 // Orders ship free from €50.00 at home and from €100.00 to the rest of Europe,
-// and never to the rest of the world: `FreeShipping.qualifies(subtotal:to:)`
-// in Sources/FreeShipping.swift. Subtotals are in cents.
-// Your tests pass on that code; the grader then runs them against copies with
-// one plausible bug each, and each copy must make one of your tests fail.
+// and never to the rest of the world: `FreeShipping.qualifies(subtotal:to:)` in
+// Lessons/02-parameterized-tests/Sources/FreeShipping.swift. Subtotals are in
+// cents. Your tests pass on that code; the grader then runs them against copies
+// with one plausible bug each, and each copy must make one of your tests fail.
 @Suite("Free shipping")
 struct FreeShippingTests {
   // Two collections run every combination, 2 zones × 3 subtotals = 6 cases, so

@@ -43,6 +43,8 @@ public struct Reconnector: Sendable {
   /// - Returns: How many tries it took, counting the one that succeeded.
   /// - Throws: The last try's error, once every try has failed, or
   ///   `CancellationError` if the task is cancelled while waiting.
+  // `nonisolated(nonsending)` runs this on the caller's actor, so `attempt`
+  // may touch the caller's state (a test's counter) without being `@Sendable`.
   nonisolated(nonsending) public func connect(_ attempt: () async throws -> Void) async throws -> Int {
     var tries = 1
     var delay = firstDelay

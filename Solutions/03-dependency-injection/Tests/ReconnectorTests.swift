@@ -1,10 +1,11 @@
 import Testing
 @testable import DependencyInjection
 
-// `Reconnector` (Sources/Reconnector.swift) tries to connect again after a
-// failure, waiting longer each time, up to a ceiling. Its clock is injected,
-// so your tests pass a `RecordingClock` (RecordingClock.swift): nothing really
-// sleeps, and `clock.sleeps` lists every wait it asked for, in order.
+// `Reconnector` (Lessons/03-dependency-injection/Sources/Reconnector.swift)
+// tries to connect again after a failure, waiting longer each time, up to a
+// ceiling. Its clock is injected, so your tests pass a `RecordingClock`
+// (RecordingClock.swift, next to this file): nothing really sleeps, and
+// `clock.sleeps` lists every wait it asked for, in order.
 
 /// The error your fake connection throws when a try should fail.
 struct NoConnection: Error {}

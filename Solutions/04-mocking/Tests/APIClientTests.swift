@@ -5,9 +5,10 @@ import FoundationNetworking
 import Testing
 @testable import Mocking
 
-// You test `APIClient` (Sources/APIClient.swift) through a real URLSession
-// whose network is replaced by `StubServer`. Each test gets its own server on
-// its own made-up host, so tests running in parallel never share answers.
+// You test `APIClient` (Lessons/04-mocking/Sources/APIClient.swift) through a
+// real URLSession whose network is replaced by `StubServer`. Each test gets its
+// own server on its own made-up host, so tests running in parallel never share
+// answers.
 
 @Suite("APIClient")
 struct APIClientTests {

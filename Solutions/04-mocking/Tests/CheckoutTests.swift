@@ -1,10 +1,10 @@
 import Testing
 @testable import Mocking
 
-// You test `Checkout` (Sources/Checkout.swift) with two test doubles: your
-// `PaymentGatewayMock` stands in for the payment provider, your
-// `InMemoryOrderStore` fake stands in for the database. Each test gets a
-// fresh pair, because Swift Testing makes a new suite value per test.
+// You test `Checkout` (Lessons/04-mocking/Sources/Checkout.swift) with two test
+// doubles: your `PaymentGatewayMock` stands in for the payment provider, your
+// `InMemoryOrderStore` fake stands in for the database. Each test gets a fresh
+// pair, because Swift Testing makes a new suite value per test.
 
 @Suite("Checkout")
 struct CheckoutTests {
