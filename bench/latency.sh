@@ -43,8 +43,9 @@ import json
 catalog = json.load(open("Lessons/catalog.json"))
 for number, lesson in enumerate(catalog["lessons"], 1):
     folder = "%02d-%s" % (number, lesson["slug"])
-    code = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "implement"), "")
-    tests = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "write-tests"), "")
+    # "-" for none: read would merge two blanks and shift the fields.
+    code = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "implement"), "-")
+    tests = next((t["files"][0] for t in lesson["tasks"] if t["kind"] == "write-tests"), "-")
     print(number, lesson["module"], folder, code, tests)
 PY
 )
@@ -62,7 +63,7 @@ for line in "${lessons[@]}"; do
       code) file="Lessons/$folder/$code" ;;
       *) file="Lessons/$folder/$tests" ;;
     esac
-    [ -n "$file" ] && [ -f "$file" ] || continue
+    [ -f "$file" ] || continue
     cp "$backups/$file" "$file"
     if [ "$edit" = full-tests ]; then cp "Solutions/$folder/${tests}" "$file"; fi
     base="$(mktemp)"; cp "$file" "$base"

@@ -55,7 +55,9 @@ public struct Box: Sendable {
     ]
     var environment = BoxEnvironment.words
     if threadSanitizer {
-      environment.append("TSAN_OPTIONS=external_symbolizer_path=\(isolation.toolchain)/bin/llvm-symbolizer")
+      // ThreadSanitizer sleeps a second before every exit by default (atexit_sleep_ms), to catch
+      // races with threads still running then; a test run has ended its tests by that point.
+      environment.append("TSAN_OPTIONS=atexit_sleep_ms=0:external_symbolizer_path=\(isolation.toolchain)/bin/llvm-symbolizer")
     }
     let command: [String]
     if isolation.namespaces {

@@ -105,7 +105,7 @@ public struct Checker: Sendable {
     return folder
   }
 
-  /// Type-checks every ```swift block of the walkthrough against the solution's built module.
+  /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
   func checkSnippets(of lesson: Lesson) -> [Breach] {
     let readme = "Lessons/\(lesson.folder)/README.md"
     guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
@@ -128,7 +128,8 @@ public struct Checker: Sendable {
       do {
         try Data(snippet.source(module: lesson.module).utf8).write(to: file)
         let outcome = try grader.runner.run(
-          ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6", "-diagnostic-style=llvm",
+          // Through SIL, not just type-checking: region-based isolation errors come only there.
+          ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", "-diagnostic-style=llvm",
            "-I", modules.path, "-module-cache-path", grader.state.moduleCache.path, file.path],
           until: .now + .seconds(120))
         if !outcome.succeeded {

@@ -128,18 +128,28 @@ public struct Grader: Sendable {
       return failed(error.message)
     }
     trace("planned and synced", since: start)
-    let built = plain.build(tasks: testTasks.filter { !sanitized.contains($0) })
-    let builtChecked = sanitized.isEmpty ? built : checked.build(tasks: testTasks.filter { sanitized.contains($0) })
-    trace("built", since: start)
-    var results = runInTwoPhases(
-      plannedJobs(lesson, built: built, testTasks: testTasks.filter { !sanitized.contains($0) }, except: sanitized, listAllCanonicalTests: listAllCanonicalTests),
-      in: plain, built: built)
-    if !sanitized.isEmpty {
-      let sanitizedJobs = plannedJobs(
-        lesson, built: builtChecked, testTasks: testTasks.filter { sanitized.contains($0) },
-        except: Set(lesson.tasks.map(\.number)).subtracting(sanitized), listAllCanonicalTests: false)
-      results.merge(runInTwoPhases(sanitizedJobs, in: checked, built: builtChecked)) { $1 }
+    // The plain build and the ThreadSanitizer build, then their jobs, side by side.
+    let both = sanitized.isEmpty ? [plain] : [plain, checked]
+    let builds = LockedBox([Int: Sandbox.Built]())
+    DispatchQueue.concurrentPerform(iterations: both.count) { index in
+      let tasks = testTasks.filter { sanitized.contains($0) == (index == 1) }
+      let made = both[index].build(tasks: tasks)
+      builds.update { $0[index] = made }
     }
+    let built = builds.value[0]!
+    let builtChecked = builds.value[1] ?? built
+    trace("built", since: start)
+    let ran = LockedBox([Job: JobResult]())
+    DispatchQueue.concurrentPerform(iterations: both.count) { index in
+      let jobs = index == 0
+        ? plannedJobs(lesson, built: built, testTasks: testTasks.filter { !sanitized.contains($0) }, except: sanitized, listAllCanonicalTests: listAllCanonicalTests)
+        : plannedJobs(
+          lesson, built: builtChecked, testTasks: testTasks.filter { sanitized.contains($0) },
+          except: Set(lesson.tasks.map(\.number)).subtracting(sanitized), listAllCanonicalTests: false)
+      let results = runInTwoPhases(jobs, in: both[index], built: index == 0 ? built : builtChecked)
+      ran.update { $0.merge(results) { $1 } }
+    }
+    let results = ran.value
     trace("ran the jobs", since: start)
     let taskResults = lesson.tasks.map {
       evaluate($0, plan: plan, built: sanitized.contains($0.number) ? builtChecked : built, jobs: results)
