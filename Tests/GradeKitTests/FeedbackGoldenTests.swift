@@ -89,7 +89,7 @@ struct FeedbackGoldenTests {
       Lesson 1: Expecting and requiring  (expect-and-require)
         ✔ Task 1  Make the validator throw
         ✘ Task 2  Test the user store
-            ✘ No tests yet: add @Test functions to your test file.
+            ✘ No tests yet: add @Test functions to Lessons/01-expect-and-require/Tests/UserStoreTests.swift.
             Hint 1 of 2: One test per promise.
 
       1 of 2 tasks done. Next hint: swift run grade hint 1

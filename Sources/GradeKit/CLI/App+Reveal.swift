@@ -11,6 +11,11 @@ extension App {
       write("This copy of the workbook holds no solutions (your instructor keeps them), so there is nothing to reveal. Your own files are the answer that passed.")
       return Exit.failed
     }
+    // An untouched lesson fails every task: no need to build it to say so.
+    if StarterFingerprints.recorded(in: workbook).isUntouched(lesson, in: workbook) {
+      write("Lesson \(lesson.number) is not started: its files are as handed out. The solution is shown once every task passes; start with Lessons/\(lesson.folder)/README.md.")
+      return Exit.failed
+    }
     let result = grader(workbook, options).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
     guard result.passed else {
       write("Lesson \(lesson.number) is not done yet: \(result.passedCount) of \(lesson.tasks.count) tasks pass. The solution is shown once every task passes, so it cannot spoil one you are still working on; swift run grade hint \(lesson.number) helps meanwhile.")

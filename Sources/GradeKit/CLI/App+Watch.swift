@@ -50,7 +50,7 @@ extension App {
         switch line.trimmingCharacters(in: .whitespaces) {
         case "q": return passed ? Exit.passed : Exit.failed
         case "h": _ = try hint(String(lesson.number), task: nil, workbook: workbook)
-        case "l": write(lessonList(workbook))
+        case "l": write(lessonList(workbook, progress: true, current: lesson))
         case "n":
           lesson = workbook.catalog.lessons.first { $0.number == lesson.number + 1 } ?? lesson
           passed = gradeAndShow()
@@ -86,7 +86,7 @@ extension App {
         lines.append("✔ Task \(task.number) passes now.")
       } else if before?.status == .pass, after.status != .pass {
         lines.append("✘ Task \(task.number) passed before this save and fails now.")
-      } else if let before, before.findings != after.findings, after.status != .pass {
+      } else if let before, Self.outcome(of: before) != Self.outcome(of: after), after.status != .pass {
         lines.append("… Task \(task.number) still fails, differently: read its feedback above.")
       }
     }
@@ -95,6 +95,17 @@ extension App {
       lines.append("Next: task \(next.number), \(next.title).")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// What a task's result says, without the words that may change from run to run (a failed
+  /// expectation can print a random ID or the time): which checks pass, and the compiler's errors.
+  static func outcome(of task: TaskResult) -> [String] {
+    let checks = task.checks.map { "\($0.name): \($0.status)" }
+    let errors = task.findings.flatMap { finding -> [String] in
+      guard case .compileErrors(let errors) = finding else { return [] }
+      return errors.map { "\($0.path ?? ""):\($0.line ?? 0): \($0.message)" }
+    }
+    return checks + errors
   }
 
   /// The first lesson whose last grading did not pass, going by stored results.

@@ -81,7 +81,7 @@ public struct App: Sendable {
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
         let target = url(destination)
         try ScratchCopy.write(workbook, lesson: lesson, solvedThrough: task, to: target)
-        write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number) solved through task \(task); your checkout is untouched.")
+        write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number), \(task == 1 ? "task 1" : "tasks 1 to \(task)") solved; your checkout is untouched.")
         write("In it: cd \(target.path) && swift run grade \(lesson.number)")
         return Exit.passed
       case .present(let name, let step):
@@ -166,12 +166,21 @@ public struct App: Sendable {
     return lessons
   }
 
-  /// The lessons in aligned columns: number, slug, title.
-  func lessonList(_ workbook: Workbook) -> String {
+  /// The lessons in aligned columns: number, slug, title; with `progress`, first a mark for
+  /// each lesson's last grading (✔ done, ✘ and the tasks done, blank when never graded) and
+  /// an arrow at `current`.
+  func lessonList(_ workbook: Workbook, progress: Bool = false, current: Lesson? = nil) -> String {
     let width = workbook.catalog.lessons.map(\.slug.count).max() ?? 0
     return workbook.catalog.lessons.map { lesson in
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
-      return "  \(number)  \(lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson.title)"
+      var prefix = ""
+      if progress {
+        let arrow = lesson.number == current?.number ? "▸" : " "
+        let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
+        let mark = last.map { $0.passed ? "✔    " : "✘ \($0.passedCount)/\(lesson.tasks.count)" } ?? "     "
+        prefix = "\(arrow) \(mark)"
+      }
+      return "  \(prefix)\(number)  \(lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson.title)"
     }.joined(separator: "\n")
   }
 

@@ -51,10 +51,16 @@ public struct FeedbackRenderer: Sendable {
           shownChaffs += 1
           if shownChaffs > chaffsShown { continue }
         }
+        if case .noLearnerTests = finding {
+          // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
+          let files = task.files.map { "Lessons/\(lesson.folder)/\($0)" }.joined(separator: ", ")
+          lines.append("      ✘ No tests yet: add @Test functions to \(files).")
+          continue
+        }
         lines += describe(finding, mapper: mapper).map { "      " + $0 }
       }
       if hidden > 0 {
-        lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade --format json lists them all)")
+        lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade \(lesson.number) --format json lists them all)")
       }
       if hiddenChaffs > 0 {
         lines.append("      ...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
