@@ -322,6 +322,13 @@ struct HostileSubmissionTests {
     #expect(byName["first()"]?.status == .passed)
     #expect(byName["third()"]?.status == .passed)
     #expect(byName["fifth()"]?.status == .failed)
+
+    // Asked to name one crash, it stops there: every test has a result, is that crash, or has none yet.
+    let capped = sandbox.runTests(
+      built.binary(.task(2))!, library: wheat.appending(path: Compiler.libraryName("ExpectRequire")), crashesToName: 1)
+    #expect(!capped.crashes.isEmpty && capped.crashes.count <= 2)
+    #expect(capped.crashes.values.allSatisfy { $0.contains("second broke") || $0.contains("fourth broke") }, "\(capped.crashes)")
+    #expect(capped.tests.count == 5)
   }
 
   @Test("Endless output is stopped and named as the learner's")

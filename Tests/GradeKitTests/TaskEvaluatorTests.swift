@@ -32,6 +32,20 @@ struct ImplementGradingTests {
     #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement")])
   }
 
+  @Test("Tests left without a result after a crash are counted as not run, and the feedback says to fix the crash first")
+  func notRunAfterCrash() {
+    let crashed = outcome("a()", status: .interrupted)
+    let waiting = [outcome("b()", status: .interrupted), outcome("c()", status: .notRun)]
+    let job = JobResult(tests: [crashed] + waiting + [outcome("d()")], crashes: [crashed.id: "Fatal error: Please implement"])
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement"), .notRunAfterCrash(count: 2)])
+    #expect(result.checks.filter { $0.status == .fail }.map(\.name) == ["a()", "b()", "c()"])
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(
+      SampleLesson.lesson, LessonResult(lessonNumber: 1, tasks: [result, TaskResult(taskNumber: 2, status: .pass, findings: [])]))
+    #expect(text.contains("...and 2 more tests not run: a crash stops every test still to come. Fix the crash, then grade again."), "\(text)")
+  }
+
   @Test("A time-out fails the task and names what was still running")
   func timeout() {
     let hung = outcome("waits()", status: .interrupted)

@@ -3,7 +3,9 @@ public struct FeedbackRenderer: Sendable {
   /// Colour or plain.
   public var style: Style
   /// How many failing tests to show per task before summarizing the rest.
-  public var failuresShown = 3
+  public var failuresShown = FeedbackRenderer.failuresShownByDefault
+  /// How many failing tests of a task feedback shows unless told otherwise.
+  public static let failuresShownByDefault = 3
   /// How many compiler errors to show.
   public var errorsShown = 5
   /// How many missed bugs to name at once.
@@ -51,6 +53,7 @@ public struct FeedbackRenderer: Sendable {
           shownChaffs += 1
           if shownChaffs > chaffsShown { continue }
         }
+        if case .notRunAfterCrash = finding { continue }  // After the failing tests it follows, below.
         if case .noLearnerTests = finding {
           // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
           let files = task.files.map { "Lessons/\(lesson.folder)/\($0)" }.joined(separator: ", ")
@@ -61,6 +64,9 @@ public struct FeedbackRenderer: Sendable {
       }
       if hidden > 0 {
         lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade \(lesson.number) --format json lists them all)")
+      }
+      for finding in taskResult.findings {
+        if case .notRunAfterCrash = finding { lines += describe(finding, mapper: mapper).map { "      " + $0 } }
       }
       if hiddenChaffs > 0 {
         lines.append("      ...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
@@ -194,6 +200,8 @@ public struct FeedbackRenderer: Sendable {
       return ["✘ " + quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
               "    Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
         + test.failures.prefix(1).map { "    " + $0.message }
+    case .notRunAfterCrash(let count):
+      return ["...and \(count) more test\(count == 1 ? "" : "s") not run: a crash stops every test still to come. Fix the crash, then grade again."]
     case .tooFewCases(let needed, let found):
       return ["✘ Write a parameterized test with at least \(needed) cases (@Test(arguments:)); " + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found).")]
     case .unnamedCases(let test, let example):

@@ -60,6 +60,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case flaky(TestOutcome, passed: Int, runs: Int)
   /// A learner's test failed against a correct implementation with other timing.
   case failsOnTimingWheat(TestOutcome, LessonTask.TimingWheat)
+  /// Tests left without a result once enough crashes were named: each crash stops the process.
+  case notRunAfterCrash(count: Int)
   /// No parameterized test ran enough cases.
   case tooFewCases(needed: Int, found: Int)
   /// Cases of a parameterized test show as Swift's default description of their argument.

@@ -223,6 +223,15 @@ public struct Grader: Sendable {
     return min(task?.timeLimitSeconds ?? limits.seconds, limits.seconds)
   }
 
+  /// How many crashes an implement task's job names before it stops: the feedback shows three
+  /// failing tests, and a task with one crash fails whatever the rest do. A learner's
+  /// half-written stub crashes in every test, and each crash named costs a run of its own.
+  /// Other jobs name every crash: a learner's test that crashes on a chaff may sit beside one
+  /// whose issues count.
+  static func crashesToName(_ job: Job) -> Int {
+    if case .implement = job { FeedbackRenderer.failuresShownByDefault } else { .max }
+  }
+
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
   static let repetitionShares = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
@@ -263,7 +272,7 @@ public struct Grader: Sendable {
       let key = [
         Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", "tsan=\(sandbox.compiler.threadSanitizer)",
         binary.deletingLastPathComponent().lastPathComponent, library.deletingLastPathComponent().lastPathComponent,
-        "repetitions=\(repetitions)",
+        "repetitions=\(repetitions)", "crashes=\(Self.crashesToName(job))",
         "seconds=\(timeLimit(of: job, in: lesson))",
       ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
       if useCache, let cached = cache.load(key: key) {
@@ -277,7 +286,8 @@ public struct Grader: Sendable {
       let run = order[index]
       let started = ContinuousClock.now
       let result = sandbox.runTests(
-        run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions, seconds: timeLimit(of: run.job, in: lesson))
+        run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions, seconds: timeLimit(of: run.job, in: lesson),
+        crashesToName: Self.crashesToName(run.job))
       trace("job \(run.job.name) took", since: started)
       cache.store(result, key: run.key)
       results.update { $0[run.job] = result }

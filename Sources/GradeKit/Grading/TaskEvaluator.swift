@@ -33,6 +33,13 @@ public enum TaskEvaluator {
         checks.append(CheckEntry(name: test.displayName, status: .pass))
       }
     }
+    let notRun = job.tests.filter { test in
+      (test.status == .interrupted || test.status == .notRun) && job.crashes[test.id] == nil && !job.hung.contains { $0.id == test.id }
+    }
+    if !job.crashes.isEmpty, !notRun.isEmpty {
+      findings.append(.notRunAfterCrash(count: notRun.count))
+      for test in notRun { checks.append(CheckEntry(name: test.displayName, status: .fail, message: "did not run: an earlier test crashed")) }
+    }
     for report in job.sanitizerReports {
       findings.append(.dataRace(report))
       checks.append(CheckEntry(name: "no data race under ThreadSanitizer", status: .fail, message: report))
@@ -404,6 +411,7 @@ extension Finding {
     case .failsOnWheat(let test): "\(test.displayName) fails against a correct implementation: \(test.failures.first?.message ?? "")"
     case .crashesOnWheat(let test, let message): "\(test.displayName) crashes against a correct implementation: \(message)"
     case .tooFewCases(let needed, let found): "needs a parameterized test with at least \(needed) cases; the most was \(found)"
+    case .notRunAfterCrash(let count): "\(count) more test\(count == 1 ? "" : "s") did not run after a crash"
     case .unnamedCases(let test, let example): "the cases of \(test.displayName) show as Swift's default description, such as \(example)"
     case .chaffMissed(let chaff): "missed: \(chaff.misconception)"
     case .chaffCaughtOnlyByCrash(let chaff): "crashed instead of failing on: \(chaff.misconception)"

@@ -223,7 +223,11 @@ public struct Sandbox: Sendable {
   /// - Parameter repetitions: Run the tests this many times in one process (`--repetitions`),
   ///   to catch a test that passes by luck; a crash is then one failed run, not rerun.
   ///   - seconds: A time limit shorter than the box's for each run, from the task's catalog entry.
-  public func runTests(_ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil) -> JobResult {
+  ///   - crashesToName: Stop once this many crashes are named, suspects taken in source
+  ///     order, a core's worth at a time; the tests not reached then have no result.
+  public func runTests(
+    _ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max
+  ) -> JobResult {
     var fold = RunFold(seconds: seconds)
     if repetitions > 1 {
       _ = fold.run(self, binary, library, filters: filters, serial: false, repetitions: repetitions)
@@ -231,12 +235,13 @@ public struct Sandbox: Sendable {
     }
     guard var ending = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
     var ranAlone: Set<String> = []
-    while ending == .crashed {
+    while ending == .crashed, fold.result.crashes.count < crashesToName {
       let unresolved = fold.order.filter { id in
         guard let test = fold.tests[id], !ranAlone.contains(id) else { return false }
         return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
       }
-      let suspects = unresolved.filter { fold.tests[$0]?.status == .interrupted }
+      let allSuspects = unresolved.filter { fold.tests[$0]?.status == .interrupted }
+      let suspects = crashesToName == .max ? allSuspects : Array(allSuspects.prefix(Self.cores))
       let unstarted = unresolved.filter { fold.tests[$0]?.status == .notRun }
       // Runs side by side: each suspect alone, then (last) the tests that never started, together.
       let runs: [(filters: [String], serial: Bool)] = suspects.map { ([Self.exactFilter(forID: $0)], true) }
@@ -249,7 +254,8 @@ public struct Sandbox: Sendable {
         let ended = alone.run(self, binary, library, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
-      ending = .clean
+      // Suspects left for a later round keep the loop going, as a crash among the unstarted does.
+      ending = allSuspects.count > suspects.count ? .crashed : .clean
       for index in runs.indices {
         guard let (other, ended) = folds.value[index] else { continue }
         fold.absorb(other)
@@ -259,6 +265,9 @@ public struct Sandbox: Sendable {
     }
     return fold.folded
   }
+
+  /// How many runs go side by side when naming crashes a few at a time.
+  static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// The results of one job's runs, folded together as they come.
   private struct RunFold {
