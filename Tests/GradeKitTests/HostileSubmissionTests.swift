@@ -41,14 +41,7 @@ struct HostileSubmissionTests {
             Issue.record(Comment(rawValue: seen.joined(separator: " | ")))
         """#), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let plan = try SandboxPlan(workbook: lab.workbook, lesson: lab.lesson, learnerFolder: folder)
-    let root = lab.grader.state.sandbox("observer-direct", of: lab.lesson)
-    let sandbox = Sandbox(
-      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache, store: lab.grader.state.builds),
-      box: Box(limits: lab.grader.limits, isolation: lab.grader.isolation, runner: lab.grader.runner, scratchParent: root.appending(path: "runs")),
-      state: lab.grader.state)
-    try sandbox.sync([.task(2)])
-    let built = sandbox.build(tasks: [2])
+    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "observer-direct")
     let folders = try #require(built.variantFolders[2])
     #expect(folders.count == 5)
     let seen = folders.map { variant in
@@ -301,14 +294,7 @@ struct HostileSubmissionTests {
 
         """, to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let plan = try SandboxPlan(workbook: lab.workbook, lesson: lab.lesson, learnerFolder: folder)
-    let root = lab.grader.state.sandbox("many-crashes-direct", of: lab.lesson)
-    let sandbox = Sandbox(
-      root: root, plan: plan, compiler: Compiler(runner: lab.grader.runner, moduleCache: lab.grader.state.moduleCache, store: lab.grader.state.builds),
-      box: Box(limits: lab.grader.limits, isolation: lab.grader.isolation, runner: lab.grader.runner, scratchParent: root.appending(path: "runs")),
-      state: lab.grader.state)
-    try sandbox.sync([.task(2)])
-    let built = sandbox.build(tasks: [2])
+    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "many-crashes-direct")
     let wheat = try #require(built.variantFolders[2]?.first)
 
     let job = sandbox.runTests(built.binary(.task(2))!, library: wheat.appending(path: Compiler.libraryName("ExpectRequire")))

@@ -90,6 +90,19 @@ final class HostileLab: Sendable {
     grader.grade(lesson ?? self.lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent)
   }
 
+  /// A sandbox of its own for `folder`, named `name`, with task 2 synced and built, to run
+  /// its tests against each variant directly, below the grader's verdicts.
+  func builtTask2(_ folder: URL, sandbox name: String) throws -> (Sandbox, Sandbox.Built) {
+    let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
+    let root = grader.state.sandbox(name, of: lesson)
+    let sandbox = Sandbox(
+      root: root, plan: plan, compiler: Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
+      box: Box(limits: grader.limits, isolation: grader.isolation, runner: grader.runner, scratchParent: root.appending(path: "runs")),
+      state: grader.state)
+    try sandbox.sync([.task(2)])
+    return (sandbox, sandbox.build(tasks: [2]))
+  }
+
   /// Lesson 1 with task 2 checked for flaky tests: `runs` runs and the `same-timing` timing wheat.
   func lessonCheckingFlakiness(runs: Int) -> Lesson {
     var lesson = self.lesson
