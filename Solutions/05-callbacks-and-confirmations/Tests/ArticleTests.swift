@@ -13,9 +13,9 @@ import Testing
 @MainActor
 struct ArticleTests {
   /// Every state `stream` gives until it finishes; throws `CallbackTimeout`
-  /// when it has not finished within two seconds.
+  /// when it has not finished within half a second.
   func allStates(of stream: AsyncStream<LoadState>) async throws -> [LoadState] {
-    try await awaitCallback(timeout: .seconds(2)) { done in
+    try await awaitCallback(timeout: .milliseconds(500)) { done in
       Task {
         var states: [LoadState] = []
         for await state in stream { states.append(state) }
@@ -25,9 +25,9 @@ struct ArticleTests {
   }
 
   /// Starts watching `model.state`, then runs `action`, then waits, at most
-  /// two seconds, for the next change of `model.state`.
+  /// half a second, for the next change of `model.state`.
   func nextChange(of model: ArticleModel, after action: () -> Void = {}) async throws {
-    try await awaitCallback(timeout: .seconds(2)) { done in
+    try await awaitCallback(timeout: .milliseconds(500)) { done in
       withObservationTracking {
         _ = model.state
       } onChange: {
@@ -37,9 +37,9 @@ struct ArticleTests {
     }
   }
 
-  /// Waits, at most two seconds, for `task` to finish.
+  /// Waits, at most half a second, for `task` to finish.
   func finish(_ task: Task<Void, Never>) async throws {
-    try await awaitCallback(timeout: .seconds(2)) { done in
+    try await awaitCallback(timeout: .milliseconds(500)) { done in
       Task {
         await task.value
         done(())

@@ -42,7 +42,7 @@ struct NoteSynchronizerTests {
     let log = Mutex<[Event]>([])
     // awaitCallback resumes once, so a handler called twice cannot crash the
     // test, and it gives up instead of hanging when the handler never comes.
-    _ = try await awaitCallback(timeout: .seconds(2)) { done in
+    _ = try await awaitCallback(timeout: .milliseconds(500)) { done in
       synchronizer.sync(
         notes,
         onProgress: { count in log.withLock { $0.append(.progress(count)) } },
@@ -102,7 +102,7 @@ struct NoteSynchronizerTests {
     // The confirmation counts while its closure runs, and the closure awaits
     // the completion, so every progress call has happened when it returns.
     try await confirmation("one progress call per note", expectedCount: input.count) { uploaded in
-      let result = try await awaitCallback(timeout: .seconds(2)) { done in
+      let result = try await awaitCallback(timeout: .milliseconds(500)) { done in
         synchronizer.sync(input, onProgress: { _ in uploaded() }, onComplete: done)
       }
       #expect(result == .success(input.count))

@@ -416,7 +416,7 @@ extension Finding {
     case .chaffMissed(let chaff): "missed: \(chaff.misconception)"
     case .chaffCaughtOnlyByCrash(let chaff): "crashed instead of failing on: \(chaff.misconception)"
     case .chaffNeedsMoreIssues(let chaff, let needed, let found):
-      "on \(chaff.misconception): one test should report all \(needed) problems, the most was \(found)"
+      "on \(chaff.misconception): one test should report \(needed == 2 ? "both" : "all \(needed)") problems, the most was \(found)"
     case .chaffsCaught: nil
     }
   }
