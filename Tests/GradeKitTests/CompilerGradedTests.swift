@@ -125,6 +125,19 @@ struct CompilerGradedTests {
     #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [#SendingRisksDataRace]") && $0.status == .pass })
   }
 
+  @Test("A task marked for ThreadSanitizer whose tests fail in the plain build fails on those failures, with no TSan build")
+  func plainFailureFirst() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let broken = Lab.safeTally.replacingOccurrences(of: "return count }", with: "return 0 }")
+    let folder = try lab.learner("plain-fails", box: checked, tally: broken)
+    let result = lab.grade(folder)
+    #expect(result.task(3).status == .fail)
+    #expect(result.words(3).contains("countsFromManyThreads"), "\(result.words(3))")
+    #expect(!result.words(3).contains("ThreadSanitizer"), "\(result.words(3))")
+    let sandbox = lab.grader.state.sandbox(folder.lastPathComponent, of: lab.workbook.catalog.lessons[0])
+    #expect(!FileManager.default.fileExists(atPath: sandbox.appending(path: "build-tsan").path))
+  }
+
   @Test("A data race ThreadSanitizer reports fails a task marked for it, with the report trimmed to the learner's code")
   func dataRace() throws {
     let checked = "public final class Box { public var value = 0; public init() {} }\n"

@@ -128,31 +128,55 @@ public struct Grader: Sendable {
       return failed(error.message)
     }
     trace("planned and synced", since: start)
-    // The plain build and the ThreadSanitizer build, then their jobs, side by side.
-    let both = sanitized.isEmpty ? [plain] : [plain, checked]
+    // An implement task marked for ThreadSanitizer runs its tests in the plain build first, and
+    // in a TSan build only once they pass there: until then the failures are the feedback, and
+    // a TSan build, with a slow process per crash to name, would only add to every save.
+    let sanitizedImplement = sanitized.filter { number in
+      if case .implement? = lesson.tasks.first(where: { $0.number == number })?.kind { true } else { false }
+    }
+    let sanitizedTests = sanitized.subtracting(sanitizedImplement)
+    // The plain build and the ThreadSanitizer build of write-tests tasks, then their jobs, side by side.
+    let both = sanitizedTests.isEmpty ? [plain] : [plain, checked]
     let builds = LockedBox([Int: Sandbox.Built]())
     DispatchQueue.concurrentPerform(iterations: both.count) { index in
-      let tasks = testTasks.filter { sanitized.contains($0) == (index == 1) }
+      let tasks = testTasks.filter { sanitizedTests.contains($0) == (index == 1) }
       let made = both[index].build(tasks: tasks)
       builds.update { $0[index] = made }
     }
     let built = builds.value[0]!
-    let builtChecked = builds.value[1] ?? built
+    let builtForTests = builds.value[1] ?? built
     trace("built", since: start)
     let ran = LockedBox([Job: JobResult]())
     DispatchQueue.concurrentPerform(iterations: both.count) { index in
       let jobs = index == 0
-        ? plannedJobs(lesson, built: built, testTasks: testTasks.filter { !sanitized.contains($0) }, except: sanitized, listAllCanonicalTests: listAllCanonicalTests)
+        ? plannedJobs(
+          lesson, built: built, testTasks: testTasks.filter { !sanitizedTests.contains($0) }, except: sanitizedTests,
+          listAllCanonicalTests: listAllCanonicalTests)
         : plannedJobs(
-          lesson, built: builtChecked, testTasks: testTasks.filter { sanitized.contains($0) },
-          except: Set(lesson.tasks.map(\.number)).subtracting(sanitized), listAllCanonicalTests: false)
-      let results = runInTwoPhases(jobs, in: both[index], built: index == 0 ? built : builtChecked)
+          lesson, built: builtForTests, testTasks: testTasks.filter { sanitizedTests.contains($0) },
+          except: Set(lesson.tasks.map(\.number)).subtracting(sanitizedTests), listAllCanonicalTests: false)
+      let results = runInTwoPhases(jobs, in: both[index], built: index == 0 ? built : builtForTests)
       ran.update { $0.merge(results) { $1 } }
     }
-    let results = ran.value
+    var results = ran.value
+    let passedPlain = lesson.tasks.filter { task in
+      guard sanitizedImplement.contains(task.number), case .implement(let names) = task.kind,
+        let job = results[.implement(task: task.number)] else { return false }
+      return TaskEvaluator.implement(task, testNames: names, job: job, seconds: limits.seconds).status == .pass
+    }.map(\.number)
+    var checkedTasks = sanitizedTests
+    var builtChecked = builtForTests
+    if !passedPlain.isEmpty {
+      builtChecked = checked.build(tasks: Array(sanitizedTests))
+      let jobs = plannedJobs(
+        lesson, built: builtChecked, testTasks: [], except: Set(lesson.tasks.map(\.number)).subtracting(passedPlain),
+        listAllCanonicalTests: false)
+      results.merge(runInTwoPhases(jobs, in: checked, built: builtChecked)) { $1 }
+      checkedTasks.formUnion(passedPlain)
+    }
     trace("ran the jobs", since: start)
     let taskResults = lesson.tasks.map {
-      evaluate($0, plan: plan, built: sanitized.contains($0.number) ? builtChecked : built, jobs: results)
+      evaluate($0, plan: plan, built: checkedTasks.contains($0.number) ? builtChecked : built, jobs: results)
     }
 
     var result = LessonResult(
