@@ -38,4 +38,39 @@ struct CompilerTests {
     #expect(bodyEdit.library.folder != first.library.folder)
     #expect(!newDeclaration.library.reused && !newDeclaration.tests.reused)
   }
+
+  @Test("Built file by file, an edit compiles that file again, leaves the others' objects as they were, and runs as edited")
+  func incremental() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-incremental-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    let code = root.appending(path: "code")
+    try manager.createDirectory(at: code, withIntermediateDirectories: true)
+    try Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8).write(to: code.appending(path: "Add.swift"))
+    try Data("public func half(_ a: Int) -> Int { a / 2 }\n".utf8).write(to: code.appending(path: "Half.swift"))
+    let compiler = Compiler(
+      runner: ProcessRunner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+    let work = root.appending(path: "incremental")
+    func build() throws -> URL {
+      let built = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift", "Half.swift"], incremental: work)
+      return try #require(built.folder, "\(built.output)")
+    }
+    func object(_ name: String) throws -> Date {
+      let folder = try #require(try manager.contentsOfDirectory(at: work, includingPropertiesForKeys: nil).first)
+      return try #require(try manager.attributesOfItem(atPath: folder.appending(path: name).path)[.modificationDate] as? Date)
+    }
+
+    let first = try build()
+    let halfBefore = try object("Half.o")
+    let addBefore = try object("Add.o")
+    try Data("public func add(_ a: Int, _ b: Int) -> Int { a + b + 1 }\n".utf8).write(to: code.appending(path: "Add.swift"))
+    let second = try build()
+
+    #expect(try object("Half.o") == halfBefore)
+    #expect(try object("Add.o") > addBefore)
+    #expect(first != second)
+    // The interface is the same, and the library in the store is the edited one.
+    #expect(try Data(contentsOf: first.appending(path: "Lab.swiftmodule")) == Data(contentsOf: second.appending(path: "Lab.swiftmodule")))
+    #expect(try Data(contentsOf: first.appending(path: "libLab.so")) != Data(contentsOf: second.appending(path: "libLab.so")))
+  }
 }

@@ -82,15 +82,53 @@ public struct Compiler: Sendable {
   ///
   /// - Parameter swiftVersion: The language mode; a lesson about concurrency diagnostics
   ///   falls back to 5, where they are warnings, so its other tasks can still be graded.
-  public func library(module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6) -> Result {
-    // One frontend job writes both the code and the interface: the driver's default, a
-    // second job for the interface, takes a learner's edit half a second longer.
-    let arguments = ["swiftc", "-emit-library", "-emit-module", "-no-emit-module-separately-wmo", "-module-name", module,
-                     "-enable-testing", "-enable-library-evolution", "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags
-      + ["-emit-module-path", "\(Self.output)/\(module).swiftmodule", "-o", "\(Self.output)/\(Self.libraryName(module))"]
-      + names
-    return compile(arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) }, into: folder, product: Self.libraryName(module))
+  ///   - incremental: A folder of the learner's own, kept between gradings, in which the
+  ///     library is built file by file, and only the files changed since are compiled again,
+  ///     as SwiftPM does: for lesson 4's eleven files, 0.5 s instead of 1.0 s. The products
+  ///     are then copied to the store. The compiler's output covers only the files it
+  ///     compiled again, so a caller that reads warnings must not ask for this.
+  public func library(
+    module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6, incremental: URL? = nil
+  ) -> Result {
+    let products = ["\(module).swiftmodule", Self.libraryName(module)]
+    let common = ["-emit-library", "-emit-module", "-module-name", module, "-enable-testing", "-enable-library-evolution",
+                  "-module-cache-path", moduleCache.path]
+      + Self.flags(swiftVersion: swiftVersion).filter { $0 != "-wmo" } + sanitizerFlags
+      + ["-emit-module-path", "\(Self.output)/\(products[0])", "-o", "\(Self.output)/\(products[1])"]
+    let inputs = names.map { sourceFolder.appending(path: $0) }
+    guard let incremental, folder == nil else {
+      // One frontend job writes both the code and the interface: the driver's default, a
+      // second job for the interface, takes a learner's edit half a second longer.
+      let arguments = ["swiftc", "-wmo", "-no-emit-module-separately-wmo"] + common + names
+      return compile(arguments, in: sourceFolder, inputs: inputs, into: folder, product: products[1])
+    }
+    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-output-file-map", "\(Self.output)/output-file-map.json"]
+      + common + names
+    let work = incremental.appending(path: Fingerprint.hex(of: arguments.joined(separator: " ")))
+    return compile(
+      arguments, in: sourceFolder, inputs: inputs, into: nil, product: products[1],
+      work: Work(folder: work, products: products, outputFileMap: Self.outputFileMap(for: names, in: work)))
+  }
+
+  /// Where an incremental build keeps what it builds, and what it hands on.
+  struct Work {
+    /// The folder kept between builds.
+    var folder: URL
+    /// The files copied out of it into the product's folder.
+    var products: [String]
+    /// The driver's map from each source file to its object and dependency files.
+    var outputFileMap: Data
+  }
+
+  /// The driver's map for an incremental build of `names` in `folder`.
+  static func outputFileMap(for names: [String], in folder: URL) -> Data {
+    var map: [String: [String: String]] = ["": ["swift-dependencies": folder.appending(path: "module.swiftdeps").path]]
+    for name in names {
+      let base = folder.appending(path: (name as NSString).deletingPathExtension).path
+      map[name] = ["object": base + ".o", "swift-dependencies": base + ".swiftdeps", "swiftmodule": base + "~partial.swiftmodule"]
+    }
+    // The driver reads the map with a YAML parser, which does not take JSON's escaped slashes.
+    return (try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
   }
 
   /// Compiles the files `names` in `sourceFolder`, with the grader's `main` (which must be
@@ -139,7 +177,8 @@ public struct Compiler: Sendable {
   /// the store under a folder named by that key. What the compiler said is kept beside
   /// the product, so a reused build still has its warnings.
   private func compile(
-    _ arguments: [String], in sourceFolder: URL, inputs: [URL], libraryFolder: URL? = nil, into given: URL?, product: String
+    _ arguments: [String], in sourceFolder: URL, inputs: [URL], libraryFolder: URL? = nil, into given: URL?, product: String,
+    work: Work? = nil
   ) -> Result {
     var fingerprint = Fingerprint()
     fingerprint.add(Toolchain.version(runner: runner))
@@ -149,14 +188,27 @@ public struct Compiler: Sendable {
     let manager = FileManager.default
     let checkOnly = arguments.contains("-emit-sil")
     func run(into folder: URL) -> Result {
+      let outputs = work?.folder ?? folder
       let resolved = arguments.map {
-        $0.replacingOccurrences(of: Self.output, with: folder.path).replacingOccurrences(of: Self.library, with: libraryFolder?.path ?? "")
+        $0.replacingOccurrences(of: Self.output, with: outputs.path).replacingOccurrences(of: Self.library, with: libraryFolder?.path ?? "")
       }
       try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try? manager.createDirectory(at: outputs, withIntermediateDirectories: true)
+      // Two gradings of one learner at once (a watch and a grade) must not build in one folder together.
+      let lock = work.map { FileLock(at: $0.folder.appending(path: "lock")) }
+      defer { lock?.unlock() }
+      if let work { try? work.outputFileMap.write(to: work.folder.appending(path: "output-file-map.json"), options: .atomic) }
       do {
         let outcome = try runner.run(resolved, in: sourceFolder, until: .now + timeout)
+        var succeeded = outcome.succeeded
+        if let work, succeeded {
+          for name in work.products {
+            try? manager.removeItem(at: folder.appending(path: name))
+            if (try? manager.copyItem(at: work.folder.appending(path: name), to: folder.appending(path: name))) == nil { succeeded = false }
+          }
+        }
         try? Data(outcome.output.utf8).write(to: folder.appending(path: "\(product).log"), options: .atomic)
-        return Result(output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut, folder: folder)
+        return Result(output: outcome.output, succeeded: succeeded, reused: false, timedOut: outcome.termination == .timedOut, folder: folder)
       } catch {
         return Result(output: "error: \(error.message)", succeeded: false, reused: false, folder: folder)
       }

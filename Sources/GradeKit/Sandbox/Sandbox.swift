@@ -147,7 +147,10 @@ public struct Sandbox: Sendable {
     switch part {
     case .module:
       guard !names.isEmpty else { return }
-      var compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names)
+      // File by file, so an edit compiles one file again; not where the grade reads every warning.
+      var compiled = compiler.library(
+        module: lesson.module, sourceFolder: sourceFolder(part), names: names,
+        incremental: plan.gradesConcurrency ? nil : buildFolder(part).appending(path: "incremental"))
       if plan.gradesConcurrency {
         built.swift6Diagnostics = Diagnostic.errors(inCompilerOutput: compiled.output, shownAs: sources.shownAs, warnings: true)
         if !compiled.succeeded {
