@@ -53,10 +53,11 @@ public struct Compiler: Sendable {
     public var folder: URL? = nil
   }
 
-  /// The flags every compile shares: a language mode, no optimization, one frontend
-  /// process (`-wmo`: for a lesson's few files, a third faster), and plain diagnostics.
+  /// The flags every compile shares: a language mode, no optimization, and plain diagnostics.
+  /// Test binaries, checks and variants add `-wmo` (one frontend process: for a lesson's few
+  /// files, a third faster); a learner's module is built file by file instead.
   static func flags(swiftVersion: Int) -> [String] {
-    ["-swift-version", "\(swiftVersion)", "-Onone", "-wmo", "-parse-as-library", "-diagnostic-style=llvm"]
+    ["-swift-version", "\(swiftVersion)", "-Onone", "-parse-as-library", "-diagnostic-style=llvm"]
   }
 
   /// ThreadSanitizer's flags when building for it.
@@ -67,7 +68,7 @@ public struct Compiler: Sendable {
   /// and returns what it said. The result is kept by a key of its inputs.
   public func check(_ file: String, in folder: URL, against moduleFolder: URL, module: String, into output: URL) -> Result {
     let arguments = ["swiftc", "-emit-sil", "-o", "/dev/null", "-module-cache-path", moduleCache.path,
-                     "-I", Self.library] + Self.flags(swiftVersion: 6) + [file]
+                     "-I", Self.library, "-wmo"] + Self.flags(swiftVersion: 6) + [file]
     let interface = moduleFolder.appending(path: "\(module).swiftmodule")
     return compile(
       arguments, in: folder, inputs: [folder.appending(path: file), interface], libraryFolder: moduleFolder, into: output,
@@ -93,7 +94,7 @@ public struct Compiler: Sendable {
     let products = ["\(module).swiftmodule", Self.libraryName(module)]
     let common = ["-emit-library", "-emit-module", "-module-name", module, "-enable-testing", "-enable-library-evolution",
                   "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion).filter { $0 != "-wmo" } + sanitizerFlags
+      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags
       + ["-emit-module-path", "\(Self.output)/\(products[0])", "-o", "\(Self.output)/\(products[1])"]
     let inputs = names.map { sourceFolder.appending(path: $0) }
     guard let incremental, folder == nil else {
@@ -143,7 +144,7 @@ public struct Compiler: Sendable {
   ) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: 6) + sanitizerFlags
+      + ["-wmo"] + Self.flags(swiftVersion: 6) + sanitizerFlags
       + ["-I", Self.library, "-L", Self.library, "-l\(libraryModule)"]
       + Self.linkerFlags
       + ["-o", "\(Self.output)/tests"]

@@ -54,19 +54,13 @@ public struct FeedbackRenderer: Sendable {
           if shownChaffs > chaffsShown { continue }
         }
         if case .notRunAfterCrash = finding { continue }  // After the failing tests it follows, below.
-        if case .noLearnerTests = finding {
-          // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
-          let files = task.files.map { "Lessons/\(lesson.folder)/\($0)" }.joined(separator: ", ")
-          lines.append("      ✘ No tests yet: add @Test functions to \(files).")
-          continue
-        }
-        lines += describe(finding, mapper: mapper).map { "      " + $0 }
+        lines += describe(finding, of: task, mapper: mapper).map { "      " + $0 }
       }
       if hidden > 0 {
         lines.append("      ...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade \(lesson.number) --format json lists them all)")
       }
       for finding in taskResult.findings {
-        if case .notRunAfterCrash = finding { lines += describe(finding, mapper: mapper).map { "      " + $0 } }
+        if case .notRunAfterCrash = finding { lines += describe(finding, of: task, mapper: mapper).map { "      " + $0 } }
       }
       if hiddenChaffs > 0 {
         lines.append("      ...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
@@ -120,7 +114,7 @@ public struct FeedbackRenderer: Sendable {
   }
 
   /// The lines for one finding, without indentation.
-  func describe(_ finding: Finding, mapper: LocationMapper) -> [String] {
+  func describe(_ finding: Finding, of task: LessonTask, mapper: LocationMapper) -> [String] {
     switch finding {
     case .testFailed(let test):
       return failedTest(test, mapper: mapper)
@@ -171,7 +165,9 @@ public struct FeedbackRenderer: Sendable {
     case .wrongTags:
       return ["✘ " + (finding.shortDescription ?? "") + "."]
     case .noLearnerTests:
-      return ["✘ No tests yet: add @Test functions to your test file."]
+      // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
+      let files = task.files.map { "Lessons/\(mapper.lesson.folder)/\($0)" }.joined(separator: ", ")
+      return ["✘ No tests yet: add @Test functions to \(files)."]
     case .failsOnWheat(let test):
       return ["✘ Your tests must pass against a correct implementation, but this one fails:"] + failedTest(test, mapper: mapper).map { "  " + $0 }
     case .crashesOnWheat(let test, let message):
