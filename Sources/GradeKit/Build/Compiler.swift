@@ -198,10 +198,13 @@ public struct Compiler: Sendable {
       // Two gradings of one learner at once (a watch and a grade) must not build in one folder together.
       let lock = work.map { FileLock(at: $0.folder.appending(path: "lock")) }
       defer { lock?.unlock() }
+      let stamps = work.map { EditStamps(record: $0.folder.appending(path: "inputs.json")) }
       if let work { try? work.outputFileMap.write(to: work.folder.appending(path: "output-file-map.json"), options: .atomic) }
+      stamps?.prepare(inputs)
       do {
         let outcome = try runner.run(resolved, in: sourceFolder, until: .now + timeout)
         var succeeded = outcome.succeeded
+        if succeeded { stamps?.remember(inputs) }
         if let work, succeeded {
           for name in work.products {
             try? manager.removeItem(at: folder.appending(path: name))
