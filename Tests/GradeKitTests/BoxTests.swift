@@ -2,47 +2,101 @@ import Foundation
 import Testing
 @testable import GradeKit
 
-/// The box's file system, as a run inside it sees it.
-@Suite("The box")
+/// The box, as a graded run inside it sees it.
+@Suite("The box", .tags(.slow))
 struct BoxTests {
   @Test("A mount table writes blanks and backslashes in paths as octal escapes")
   func escapedPaths() {
     #expect(BoxRoot.escaped("/home/Ana Lucía/work\\book\tx\ny") == "/home/Ana\\040Lucía/work\\134book\\011x\\012y")
   }
 
+  /// A test that reports, as one issue's comment, what it can see and do from inside the box.
+  static let observer = #"""
+    import Foundation
+    import Testing
+    #if canImport(Glibc)
+      import Glibc
+    #endif
+    @testable import Probe
+
+    @Test func observes() {
+      let manager = FileManager.default
+      func writes(_ path: String) -> Bool { manager.createFile(atPath: path, contents: Data("x".utf8)) }
+      let work = writes("/box/work/made")
+      var scratch = 0
+      if let handle = FileHandle(forWritingAtPath: "/box/work/fill") ?? (writes("/box/work/fill") ? FileHandle(forWritingAtPath: "/box/work/fill") : nil) {
+        let chunk = Data(repeating: 1, count: 1 << 20)
+        while scratch < 400, (try? handle.write(contentsOf: chunk)) != nil { scratch += 1 }
+      }
+      let seen = [
+        "cwd=\(manager.currentDirectoryPath)", "work=\(work)", "tmp=\(writes("/tmp/made"))",
+        "root=\(writes("/made"))", "usr=\(writes("/usr/made"))", "bin=\(writes("/box/bin/made"))",
+        "ls=\((try? manager.contentsOfDirectory(atPath: "/box/bin"))?.sorted() ?? [])",
+        "program=\(manager.contents(atPath: "/box/bin/tests") != nil)", "exe=\(manager.contents(atPath: "/proc/self/exe") != nil)",
+        "mem=\(FileHandle(forReadingAtPath: "/proc/self/mem") != nil)",
+        "lock=\(flock(open("/etc/passwd", O_RDONLY), LOCK_SH))", "scratch=\(scratch)", "answer=\(answer())",
+      ]
+      Issue.record(Comment(rawValue: seen.joined(separator: " ")))
+    }
+
+    """#
+
   @Test(
-    "A run whose folders have blanks and backslashes in their paths sees the box: only its scratch folder and /tmp writable",
+    "A run in folders with blanks and backslashes sees only its scratch folders writable, capped, and cannot read its program or take locks",
     .enabled(if: Self.isolation.namespaces, "this machine has no namespaces"))
-  func pathsWithBlanks() throws {
+  func insideTheBox() throws {
     let manager = FileManager.default
     let parent = manager.temporaryDirectory.appending(path: "grade box \\ test \(UUID().uuidString)")
     defer { try? manager.removeItem(at: parent) }
-    try manager.createDirectory(at: parent, withIntermediateDirectories: true)
-    let binary = parent.appending(path: "a test binary")
-    try Data("""
-      #!/bin/sh
-      echo "in $(pwd)"
-      touch /box/work/made && echo "work writable"
-      touch /tmp/made && echo "tmp writable"
-      touch /made 2>/dev/null || echo "root read-only"
-      touch /usr/made 2>/dev/null || echo "usr read-only"
-      touch /box/bin/made 2>/dev/null || echo "bin read-only"
-      ls /box/bin
+    let source = parent.appending(path: "src")
+    try manager.createDirectory(at: source, withIntermediateDirectories: true)
+    try Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
+    try Data(Self.observer.utf8).write(to: source.appending(path: "ObserverTests.swift"))
+    let compiler = Compiler(
+      runner: ProcessRunner(), moduleCache: parent.appending(path: "state/module-cache"), store: parent.appending(path: "state/builds"))
+    let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"])
+    let libraryFolder = try #require(library.folder, "\(library.output)")
+    let tests = compiler.tests(
+      module: "ObserverTests", sourceFolder: source, names: ["ObserverTests.swift"], libraryModule: "Probe", libraryFolder: libraryFolder,
+      linksLibrary: true)
+    let testsFolder = try #require(tests.folder, "\(tests.output)")
+    let program = compiler.program(module: nil, sourceFolder: nil, names: [])
+    let programFolder = try #require(program.folder, "\(program.output)")
+    let box = Box(
+      limits: BoxLimits(seconds: 60, scratchBytes: 64 << 20), isolation: Self.isolation, runner: ProcessRunner(),
+      scratchParent: parent.appending(path: "runs"))
 
-      """.utf8).write(to: binary)
-    try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: binary.path)
-    let library = parent.appending(path: "libLab.so")
-    try Data().write(to: library)
-    let box = Box(limits: BoxLimits(seconds: 20), isolation: Self.isolation, runner: ProcessRunner(), scratchParent: parent.appending(path: "runs"))
+    let report = try box.run(
+      programFolder.appending(path: Compiler.programName),
+      libraries: [testsFolder.appending(path: RunnerProgram.testsLibrary), libraryFolder.appending(path: Compiler.libraryName("Probe"))],
+      request: Box.Request())
 
-    let outcome = try box.run(binary, library: library, arguments: [])
-
-    #expect(outcome.succeeded, "\(outcome.output)")
-    for line in ["in /box/work", "work writable", "tmp writable", "root read-only", "usr read-only", "bin read-only", "libLab.so\ntests"] {
-      #expect(outcome.output.contains(line), "missing \"\(line)\" in: \(outcome.output)")
+    #expect(report.streamProblems.isEmpty, "\(report.streamProblems)")
+    let run = TestRunReport(eventStream: report.events)
+    let seen = run.tests.flatMap(\.issues).flatMap(\.comments).joined()
+    for part in ["cwd=/box/work", "work=true", "tmp=true", "root=false", "usr=false", "bin=false", "program=false", "lock=-1", "answer=42",
+                 "ls=[\"libGradeTests.so\", \"libProbe.so\", \"tests\"]"] {
+      #expect(seen.contains(part), "missing \"\(part)\" in: \(seen)")
     }
+    if Self.isolation.codeHidden {
+      #expect(seen.contains("exe=false") && seen.contains("mem=false"), "\(seen)")
+    }
+    // The scratch folder holds at most its cap: 64 MiB here.
+    let scratch = try #require(seen.split(separator: " ").first { $0.hasPrefix("scratch=") }.flatMap { Int($0.dropFirst(8)) })
+    #expect(scratch <= 64, "\(seen)")
     // Each run's folder goes when the run ends.
     #expect(try manager.contentsOfDirectory(atPath: parent.appending(path: "runs").path).isEmpty)
+  }
+
+  @Test("Only records framed with the run's token, numbered in order, count")
+  func framing() {
+    let good = EventFrames(stream: Data("T 0 {\"a\":1}\nT 1 {\"b\":2}\nT 2 {\"c".utf8), token: "T")
+    #expect(good.problems.isEmpty)
+    #expect(String(decoding: good.records, as: UTF8.self) == "{\"a\":1}\n{\"b\":2}\n")
+    #expect(!EventFrames(stream: Data("T 0 {}\nX 1 {}\n".utf8), token: "T").problems.isEmpty)
+    #expect(!EventFrames(stream: Data("T 0 {}\nT 2 {}\n".utf8), token: "T").problems.isEmpty)
+    #expect(!EventFrames(stream: Data("T 1 {}\n".utf8), token: "T").problems.isEmpty)
+    #expect(!EventFrames(stream: Data("{\"kind\":\"event\"}\n".utf8), token: "T").problems.isEmpty)
   }
 
   static let isolation = Isolation.probe(runner: ProcessRunner(), scratch: FileManager.default.temporaryDirectory)

@@ -18,7 +18,7 @@ struct CompilerGradedTests {
     static let catalog = #"""
       {"version": 1, "lessons": [{"slug": "sharing", "title": "Sharing safely", "module": "Lab", "tasks": [
         {"title": "Make Box safe to share", "kind": "compiles", "files": ["Sources/Box.swift"],
-         "forbidden": ["@unchecked Sendable"],
+         "forbidden": ["@unchecked Sendable", "nonisolated(unsafe)"],
          "misuses": [{"file": "Misuses/Share.swift", "group": "SendingRisksDataRace"}],
          "explanations": {"SendingRisksDataRace": "A value sent to another task is no longer yours to use."},
          "hints": ["Who else can touch the box?", "Drop @unchecked Sendable."]},
@@ -113,7 +113,7 @@ struct CompilerGradedTests {
     let result = lab.grade(try lab.learner("unchecked", box: "public final class Box: @unchecked Sendable { public var value = 0; public init() {} }\n"))
     #expect(result.task(1).status == .fail)
     let words = result.words(1)
-    #expect(words.contains("Lessons/01-sharing/Sources/Box.swift:1 uses @unchecked Sendable, a promise the compiler stops checking"), "\(words)")
+    #expect(words.contains("Lessons/01-sharing/Sources/Box.swift:1: @unchecked Sendable is a promise the compiler stops checking"), "\(words)")
     #expect(words.contains("your API lets Lessons/01-sharing/Misuses/Share.swift:5 compile (Task { box.value += 1 }); the compiler should reject it with [#SendingRisksDataRace]"), "\(words)")
     #expect(result.task(2).status == .pass)
   }
@@ -162,5 +162,51 @@ struct CompilerGradedTests {
     #expect(diagnostic.line == 2)
     #expect(diagnostic.group != nil)
     #expect(result.task(2).status == .pass, "\(result.words(2))")
+  }
+
+  @Test("Code that hides its race from ThreadSanitizer is refused, however it finds the sanitizer's switch")
+  func hiddenRace() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let hidden = [
+      "@_silgen_name(\"__tsan_ignore_thread_begin\") func quiet()\n@_silgen_name(\"__tsan_ignore_thread_end\") func loud()\n"
+        + Lab.racyTally.replacingOccurrences(of: "count += 1", with: "quiet(); count += 1; loud()"),
+      "import Foundation\n"
+        + Lab.racyTally.replacingOccurrences(
+          of: "count += 1",
+          with: "if let f = dlsym(UnsafeMutableRawPointer(bitPattern: -2), \"__tsan_ignore_thread_begin\") { unsafeBitCast(f, to: (@convention(c) () -> Void).self)() }; count += 1"),
+    ]
+    for (index, tally) in hidden.enumerated() {
+      let result = lab.grade(try lab.learner("hidden-race-\(index)", box: checked, tally: tally))
+      #expect(result.task(3).status == .fail, "\(result.words(3))")
+      #expect(result.task(3).findings.contains { if case .refused = $0 { true } else { false } }, "\(result.words(3))")
+      #expect(result.task(2).status == .pass, "\(result.words(2))")
+    }
+  }
+
+  @Test("A deprecation message that prints like the misuse's rejection is a warning and nothing more")
+  func forgedRejection() throws {
+    let forger = """
+      public final class Box: Sendable {
+        @available(*, deprecated, message: "old\\nShare.swift:5:13: error: sending 'box' risks causing data races [#SendingRisksDataRace]")
+        public init() {}
+        public var value: Int { get { 0 } nonmutating set {} }
+      }
+
+      """
+    let result = lab.grade(try lab.learner("forged-rejection", box: forger))
+    #expect(result.task(1).status == .fail, "\(result.words(1))")
+    #expect(!result.task(1).checks.contains { $0.name.contains("rejects") && $0.status == .pass }, "\(result.task(1).checks)")
+  }
+
+  @Test("A phrase the task refuses is found past strings that look like comments, and past a module's name")
+  func refusedPastStrings() throws {
+    for box in [
+      "let opener = \"\\\"/*\"\npublic final class Box { public var value = 0; public init() {} }\nnonisolated(unsafe) var shared = Box()\nlet closer = \"*/\"\n",
+      "public final class Box: @unchecked Swift.Sendable { public var value = 0; public init() {} }\n",
+    ] {
+      let result = lab.grade(try lab.learner("past-strings-\(box.count)", box: box))
+      #expect(result.task(1).status == .fail, "\(box)")
+      #expect(result.words(1).contains("a promise the compiler stops checking"), "\(box): \(result.words(1))")
+    }
   }
 }

@@ -14,7 +14,6 @@ struct CompilerTests {
     let tests = root.appending(path: "tests")
     try manager.createDirectory(at: code, withIntermediateDirectories: true)
     try manager.createDirectory(at: tests, withIntermediateDirectories: true)
-    try Data(Compiler.testMain.utf8).write(to: tests.appending(path: Compiler.testMainName))
     try Data("import Testing\n@testable import Lab\n\n@Test func adds() { #expect(add(2, 3) == 5) }\n".utf8)
       .write(to: tests.appending(path: "AddTests.swift"))
     let compiler = Compiler(
@@ -24,7 +23,7 @@ struct CompilerTests {
       let library = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift"])
       let folder = try #require(library.folder, "\(library.output)")
       let built = compiler.tests(
-        module: "LabTests", sourceFolder: tests, names: ["AddTests.swift", Compiler.testMainName], libraryModule: "Lab", libraryFolder: folder)
+        module: "LabTests", sourceFolder: tests, names: ["AddTests.swift"], libraryModule: "Lab", libraryFolder: folder, linksLibrary: true)
       #expect(built.succeeded, "\(built.output)")
       return (library, built)
     }

@@ -144,46 +144,54 @@ struct EventStreamDecoderTests {
 
 @Suite("Reading compiler errors")
 struct DiagnosticTests {
-  @Test("Errors map from the sandbox's file names to the learner's paths, once each")
+  /// The diagnostics in a `.dia` fixture made by `make-fixtures.sh`.
+  static func messages(_ name: String) throws -> [SerializedDiagnostics.Message] {
+    let data = try Data(contentsOf: Fixture.folder.appending(path: "\(name).dia"))
+    return try SerializedDiagnostics(bytes: Array(data)).messages
+  }
+
+  @Test("Errors come from the compiler's serialized diagnostics, mapped to the learner's paths, once each")
   func compileError() throws {
-    let output = try Fixture.text("compile-error.txt")
-    let errors = Diagnostic.errors(
-      inCompilerOutput: output + output, shownAs: ["Broken.swift": "Lessons/01-x/Sources/Broken.swift"])
+    let messages = try Self.messages("compile-error")
+    let errors = Diagnostic.errors(in: messages + messages, shownAs: ["Broken.swift": "Lessons/01-x/Sources/Broken.swift"])
     #expect(errors.count == 1)
     let error = try #require(errors.first)
     #expect(error.location == "Lessons/01-x/Sources/Broken.swift:1:38")
     #expect(error.message == "cannot find 'missingName' in scope")
   }
 
-  @Test("An error inside a macro expansion is put where the macro was written, as swiftc says it")
-  func macroExpansionSwiftc() throws {
-    let output = """
-      /tmp/swift-generated-sources/@__swiftmacro_1T0012Tswift_DrJCafMX3_10_7requirefMf_.swift:1:1: error: call can throw but is not marked with 'try'
-      UserStoreTests.swift:4:11: note: in expansion of macro 'require' here
-      /tmp/swift-generated-sources/@__swiftmacro_1T0012Tswift_DrJCafMX3_10_7requirefMf_.swift:1:1: note: did you mean to use 'try'?
-      UserStoreTests.swift:4:11: note: in expansion of macro 'require' here
-      """
-    let errors = Diagnostic.errors(inCompilerOutput: output, shownAs: ["UserStoreTests.swift": "Lessons/01-x/Tests/UserStoreTests.swift"])
-    #expect(errors.map(\.location) == ["Lessons/01-x/Tests/UserStoreTests.swift:4:11"])
-  }
-
   @Test("An error inside a macro expansion is put where the macro was written")
   func macroExpansion() throws {
-    let output = """
-      /tmp/swift-generated-sources/@__swiftmacro_5Tests0031UserStoreTestsswift_tjBEfMX12_6_33_7requirefMf_.swift:1:1: error: call can throw but is not marked with 'try'
-      Testing.__checkValue(store.user(id: 1), expression: .__fromSyntaxNode("store.user(id: 1)"))
-      ^
-      UserStoreTests.swift:12:7: note: expanded code originates here
-      """
-    let errors = Diagnostic.errors(inCompilerOutput: output, shownAs: ["UserStoreTests.swift": "Lessons/01-x/Tests/UserStoreTests.swift"])
-    #expect(errors.map(\.location) == ["Lessons/01-x/Tests/UserStoreTests.swift:12:7"])
-    #expect(errors.first?.message == "call can throw but is not marked with 'try'")
+    let errors = Diagnostic.errors(in: try Self.messages("macro-error"), shownAs: ["Macro.swift": "Lessons/01-x/Tests/Macro.swift"])
+    #expect(errors.map(\.location) == ["Lessons/01-x/Tests/Macro.swift:2:36"])
+    #expect(errors.first?.message == "call can throw, but it is not marked with 'try' and the error is not handled")
   }
 
-  @Test("A linker error has no location but is still reported")
-  func linkerError() {
-    let errors = Diagnostic.errors(inCompilerOutput: "error: link command failed with exit code 1", shownAs: [:])
+  @Test("A message that prints like another diagnostic stays one message, as data: it adds no error and takes no group")
+  func forgedMessage() throws {
+    let all = Diagnostic.errors(in: try Self.messages("forged-message"), shownAs: [:], warnings: true)
+    #expect(all.count == 2, "\(all)")
+    let forged = try #require(all.first { $0.isWarning })
+    #expect(forged.group == "DeprecatedDeclaration")
+    #expect(forged.message == "'legacy()' is deprecated: use add\\nShare.swift:9:11: error: forged [#ActorIsolatedCall]")
+    let real = try #require(all.first { !$0.isWarning })
+    #expect(real.group == "ActorIsolatedCall")
+    #expect(real.location == "Share.swift:2:52")
+  }
+
+  @Test("A diagnostic with no place is still reported")
+  func noPlace() {
+    let message = SerializedDiagnostics.Message(
+      severity: .error, file: nil, line: nil, column: nil, text: "link command failed with exit code 1", group: nil)
+    let errors = Diagnostic.errors(in: [message], shownAs: [:])
     #expect(errors.map(\.message) == ["link command failed with exit code 1"])
     #expect(errors.first?.location == nil)
+  }
+
+  @Test("Bytes that are not serialized diagnostics are refused, whole or cut short")
+  func malformed() throws {
+    #expect(throws: Bitstream.Malformed.self) { try SerializedDiagnostics(bytes: Array("not a dia file".utf8)) }
+    let data = try Data(contentsOf: Fixture.folder.appending(path: "compile-error.dia"))
+    #expect(throws: Bitstream.Malformed.self) { try SerializedDiagnostics(bytes: Array(data.prefix(data.count / 2))) }
   }
 }

@@ -54,12 +54,12 @@ struct FeedbackGoldenTests {
 
   @Test("A compile error in a macro expansion shows once, at the learner's line, beside its own task's hint only")
   func compileErrorText() {
+    let expansion = SerializedDiagnostics.Message(
+      severity: .error, file: "/tmp/swift-generated-sources/@__swiftmacro_x.swift", line: 1, column: 1,
+      text: "call can throw but is not marked with 'try'", group: nil,
+      notes: [.init(severity: .note, file: "ScoreValidator.swift", line: 12, column: 7, text: "expanded code originates here", group: nil)])
     let error = Diagnostic.errors(
-      inCompilerOutput: """
-        /tmp/swift-generated-sources/@__swiftmacro_x.swift:1:1: error: call can throw but is not marked with 'try'
-        ScoreValidator.swift:12:7: note: expanded code originates here
-        """,
-      shownAs: ["ScoreValidator.swift": "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])
+      in: [expansion], shownAs: ["ScoreValidator.swift": "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])
     let result = LessonResult(lessonNumber: 1, tasks: [
       TaskResult(taskNumber: 1, status: .fail, findings: [.compileErrors(error)]),
       TaskResult(taskNumber: 2, status: .fail, findings: [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),

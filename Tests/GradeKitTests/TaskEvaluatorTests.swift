@@ -272,36 +272,4 @@ struct SuiteShapeGradingTests {
     #expect(result.findings.contains(.wrongTags(tag: "slow", missing: ["importsAll()"], extra: ["quick()"])))
     #expect(result.findings.compactMap(\.shortDescription).contains("the tag .slow is missing on importsAll() and should not be on quick()"))
   }
-
-  @Test("A migrated file that still uses XCTest fails, at the line, and a comment about it does not")
-  func forbidden() {
-    let source = "import Testing\n// was XCTAssertEqual before\nfunc f() { XCTAssertEqual(1, 1) }\n"
-    let result = TaskEvaluator.writeTests(
-      task, spec: spec, wheat: JobResult(tests: [test("importsAll()", tags: ["slow"])]), chaffs: [],
-      ownedFiles: owned, ownedSources: [("Lessons/01-x/Tests/UserStoreTests.swift", source)], seconds: 60)
-    #expect(result.status == .fail)
-    #expect(result.findings == [.forbiddenText(path: "Lessons/01-x/Tests/UserStoreTests.swift", line: 3, text: "XCTAssert")])
-  }
-}
-
-@Suite("Finding text a task forbids")
-struct ForbiddenTextTests {
-  @Test("A forbidden phrase is found across a line break, a comment or spaces between its tokens", arguments: [
-    ("extension Inbox: @unchecked\n  Sendable {}", 1),
-    ("final class A: @unchecked /* why not */ Sendable {}", 1),
-    ("import Foundation\nnonisolated ( unsafe ) var x = 0", 2),
-  ])
-  func found(_ source: String, line: Int) {
-    let found = TaskEvaluator.forbiddenText(["@unchecked Sendable", "nonisolated(unsafe)"], in: [("A.swift", source)])
-    #expect(found.map(\.line) == [line])
-  }
-
-  @Test("Comments and prose that mention it are not code", arguments: [
-    "// no @unchecked Sendable here",
-    "/* @unchecked\n Sendable */ final class A {}",
-    "final class A: Sendable {} // not @unchecked Sendable",
-  ])
-  func notFound(_ source: String) {
-    #expect(TaskEvaluator.forbiddenText(["@unchecked Sendable"], in: [("A.swift", source)]).isEmpty)
-  }
 }

@@ -1,15 +1,23 @@
 import Foundation
 
-/// Runs one test binary as untrusted code: limits in, a report out that the binary cannot write.
+/// Runs one graded program as untrusted code: limits in, a report out that the program cannot write.
 ///
 /// In the spirit of ioi/isolate. On Linux, where the kernel lets an
 /// unprivileged user make namespaces, each run gets its own: no network, a
 /// PID namespace whose every process dies with the run (`setsid` children
 /// included), and a file system that shows only the system's folders and the
-/// toolchain, read-only, with a fresh `/tmp` and the run's scratch folder as
-/// the only places it can write. The binary and its library always sit at the
-/// same paths, `/box/bin`, and the environment is always the same, so nothing
-/// a test can observe says which variant of the code it was linked against.
+/// toolchain, read-only, with a fresh `/tmp` and a fresh `/box/work`, both
+/// size-capped and gone with the run, as the only places it can write. The
+/// program and its libraries always sit at the same paths under `/box/bin`,
+/// and the environment is always the same, so nothing a test can observe says
+/// which variant of the code it runs against.
+///
+/// The program is a copy made for the run: execute-only, so a test cannot read
+/// its bytes, and padded at its end by a random length, so not even its size
+/// is the same twice. Its orders (`RunnerProgram.Orders`) go in on descriptor 4
+/// with a token made for the run; its report comes back on descriptor 3, and
+/// only records framed with that token, numbered in order, count.
+///
 /// Elsewhere, runs still get the limits, a minimal environment and their own
 /// folder, and `isolation.notice` says what is off.
 public struct Box: Sendable {
@@ -21,7 +29,7 @@ public struct Box: Sendable {
   public var runner: ProcessRunner
   /// Where run folders are made and removed again.
   public var scratchParent: URL
-  /// Whether the binaries are built for ThreadSanitizer.
+  /// Whether the programs are built for ThreadSanitizer.
   public var threadSanitizer: Bool
 
   /// Creates a box.
@@ -33,21 +41,51 @@ public struct Box: Sendable {
     self.threadSanitizer = threadSanitizer
   }
 
-  /// Runs `binary` with `library` beside it under its own file name, and returns how it
-  /// ended, what it printed, and the event stream it wrote to descriptor 3.
-  ///
-  /// - Parameter seconds: A time limit shorter than the box's, for this run alone.
-  public func run(_ binary: URL, library: URL?, arguments: [String], seconds: Int? = nil) throws(GradeError) -> ProcessOutcome {
-    let seconds = min(seconds ?? limits.seconds, limits.seconds)
+  /// What one run should do: which tests, how, and for how long.
+  public struct Request: Sendable, Equatable {
+    /// Regular expressions of the test IDs to run; all when `nil`.
+    public var filters: [String]?
+    /// Whether the tests run in parallel.
+    public var parallel = true
+    /// How many times the tests run in one process.
+    public var repetitions = 1
+    /// A time limit shorter than the box's, for this run alone.
+    public var seconds: Int?
+
+    /// Creates a request.
+    public init(filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil) {
+      self.filters = filters
+      self.parallel = parallel
+      self.repetitions = repetitions
+      self.seconds = seconds
+    }
+  }
+
+  /// What a run did, as the box saw it.
+  public struct Report: Sendable {
+    /// How the process ended and what it printed.
+    public var outcome: ProcessOutcome
+    /// The event records the entry point wrote, each on a line, framing removed.
+    public var events: Data
+    /// Why some of what came on descriptor 3 cannot be the entry point's: such a run is void.
+    public var streamProblems: [String]
+  }
+
+  /// Runs `program` with `libraries` beside it, and returns how it ended, what it printed,
+  /// and the event records its entry point wrote.
+  public func run(_ program: URL, libraries: [URL], request: Request) throws(GradeError) -> Report {
+    let seconds = min(request.seconds ?? limits.seconds, limits.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
+    let token = Self.token()
     do {
       try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
-      try manager.createDirectory(at: run.appending(path: "work"), withIntermediateDirectories: true)
+      try manager.createDirectory(at: run.appending(path: "bin"), withIntermediateDirectories: true)
+      try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Compiler.programName)"))
     } catch {
       throw .infrastructure("cannot make a run folder in \(scratchParent.path): \(error.localizedDescription)")
     }
-    defer { try? manager.removeItem(at: run) }
+    defer { RunFolders.remove(run) }
 
     // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
     let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
@@ -56,33 +94,60 @@ public struct Box: Sendable {
     var environment = BoxEnvironment.words
     if threadSanitizer {
       // ThreadSanitizer sleeps a second before every exit by default (atexit_sleep_ms), to catch
-      // races with threads still running then; a test run has ended its tests by that point.
-      environment.append("TSAN_OPTIONS=atexit_sleep_ms=0:external_symbolizer_path=\(isolation.toolchain)/bin/llvm-symbolizer")
+      // races with threads still running then; a test run has ended its tests by that point. A run
+      // cannot read its own program, so it does not name its frames: the grader does (SanitizerReport).
+      environment.append("TSAN_OPTIONS=atexit_sleep_ms=0:symbolize=0")
     }
+    let copied = run.appending(path: "bin/\(Compiler.programName)")
     let command: [String]
     if isolation.namespaces {
       let root = run.appending(path: "root")
       let table = run.appending(path: "mounts")
       let fileSystem = BoxRoot(
-        toolchain: isolation.toolchain, binary: binary, library: library, work: run.appending(path: "work"),
-        scratchBytes: limits.scratchBytes)
+        toolchain: isolation.toolchain, program: copied, libraries: libraries, scratchBytes: limits.scratchBytes)
       do {
         try fileSystem.makeSkeleton(at: root)
         try Data(fileSystem.table(root: root).utf8).write(to: table)
       } catch {
         throw .infrastructure("cannot make a run's file system in \(run.path): \(error.localizedDescription)")
       }
-      command = [
+      command = isolation.dropPrivileges + [
         "unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
         "--", "/bin/sh", "-c", BoxScript.namespaced, "box", table.path, root.path, "\(limits.processes)",
-      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/tests"] + arguments
+      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/\(Compiler.programName)"]
     } else {
       let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []
-      command = ["/bin/sh", "-c", BoxScript.plain, "box", run.path, binary.path, library?.path ?? ""]
-        + limited + ["/usr/bin/env", "-i"] + environment + [run.appending(path: "bin/tests").path] + arguments
+      command = ["/bin/sh", "-c", BoxScript.plain, "box", run.path] + libraries.map(\.path) + ["--"]
+        + limited + ["/usr/bin/env", "-i"] + environment + [copied.path]
     }
-    return try runner.run(
+    let orders = RunnerProgram.Orders(
+      token: token, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions)
+    let outcome = try runner.run(
       command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
-      until: .now + .seconds(seconds), capturingEvents: true)
+      until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())
+    let frames = EventFrames(stream: outcome.events ?? Data(), token: token)
+    return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
+  }
+
+  /// A new secret for one run: 128 random bits in hexadecimal.
+  static func token() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ -> String in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+  }
+
+  /// Copies `program` to `destination`, execute-only, with a random number of bytes after its end.
+  ///
+  /// Nothing loads the bytes after an ELF file's last section, so the program runs as it was
+  /// built, while its file's size says nothing of which program it is.
+  static func copyExecuteOnly(_ program: URL, to destination: URL) throws {
+    var bytes = try Data(contentsOf: program)
+    var generator = SystemRandomNumberGenerator()
+    bytes.append(contentsOf: (0..<Int.random(in: 0..<4096, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    guard ProcessRunner.writeProgram(bytes, to: destination, mode: 0o111) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+    }
   }
 }

@@ -28,9 +28,9 @@ struct BoxRoot {
   var links: [String: String]
 
   /// The folders of the system and the toolchain, read-only; `/dev`'s harmless devices; fresh
-  /// `/proc`, `/tmp` and `/dev/shm`; the test binary and its library at `/box/bin`; and the
-  /// run's scratch folder at `/box/work`.
-  init(toolchain: String, binary: URL, library: URL?, work: URL, scratchBytes: Int) {
+  /// `/proc`, `/tmp`, `/dev/shm` and `/box/work`, the last three size-capped; and the program
+  /// and its libraries at `/box/bin`.
+  init(toolchain: String, program: URL, libraries: [URL], scratchBytes: Int) {
     var mounts: [Mount] = [Mount(source: "/usr", target: "/usr", type: "none", options: "bind,ro")]
     var links: [String: String] = [
       "/dev/fd": "/proc/self/fd", "/dev/stdin": "/proc/self/fd/0", "/dev/stdout": "/proc/self/fd/1",
@@ -58,12 +58,13 @@ struct BoxRoot {
       Mount(source: "shm", target: "/dev/shm", type: "tmpfs", options: "size=16m,mode=1777"),
       Mount(source: "proc", target: "/proc", type: "proc", options: "nosuid,nodev,noexec"),
       Mount(source: "tmp", target: "/tmp", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
-      Mount(source: binary.path, target: "/box/bin/tests", type: "none", options: "bind,ro", onFile: true),
+      // Scratch in memory, not on the host's disk: capped, and gone with the run whatever it holds.
+      Mount(source: "work", target: "/box/work", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
+      Mount(source: program.path, target: "/box/bin/\(Compiler.programName)", type: "none", options: "bind,ro", onFile: true),
     ]
-    if let library {
+    for library in libraries {
       mounts.append(Mount(source: library.path, target: "/box/bin/\(library.lastPathComponent)", type: "none", options: "bind,ro", onFile: true))
     }
-    mounts.append(Mount(source: work.path, target: "/box/work", type: "none", options: "bind"))
     self.mounts = mounts
     self.links = links
   }

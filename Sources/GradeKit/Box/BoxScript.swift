@@ -25,18 +25,18 @@ enum BoxScript {
     exec unshare --user --map-user=65534 --map-group=65534 --root="$root" --wd=/box/work -- "$@"
     """#
 
-  /// Runs where namespaces are not available: the binary and its library are
-  /// copied into the run's folder (never linked, so a test cannot change the
+  /// Runs where namespaces are not available: the libraries are copied into the
+  /// run's folder beside the program (never linked, so a test cannot change the
   /// built copy), and the command runs from its scratch folder.
   ///
-  /// Parameters: run folder, binary, library (or empty); then the command, as words.
+  /// Parameters: run folder, then each library, then `--`, then the command, as words.
   static let plain = #"""
     set -eu
-    run=$1 binary=$2 library=$3
-    shift 3
+    run=$1
+    shift
     mkdir -p "$run/bin" "$run/work"
-    cp "$binary" "$run/bin/tests"
-    if [ -n "$library" ]; then cp "$library" "$run/bin/"; fi
+    while [ "$1" != "--" ]; do cp "$1" "$run/bin/"; shift; done
+    shift
     cd "$run/work"
     exec "$@"
     """#

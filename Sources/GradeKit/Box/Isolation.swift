@@ -8,8 +8,14 @@ public struct Isolation: Sendable, Equatable {
   public var processLimit: Bool
   /// The toolchain's `usr` folder, shown read-only inside the box.
   public var toolchain: String
-  /// Why the namespaces are off, when they are.
+  /// Why a protection is off, when one is.
   public var reason: String?
+  /// Words put before the box's command to run it as `nobody` rather than as the grader:
+  /// used when the grader runs as root, so that a run's tests are not root's either.
+  public var dropPrivileges: [String] = []
+  /// Whether a run's tests cannot read the code they test: its program is execute-only and
+  /// its memory closed to them through `/proc`. That holds when the run's user is not root.
+  public var codeHidden = false
 
   /// The protections that are off, in words a learner or instructor can act on; empty when none are.
   public var protectionsOff: [String] {
@@ -22,6 +28,9 @@ public struct Isolation: Sendable, Equatable {
       ]
     }
     if !processLimit { off.append("the number of processes a test starts is not capped") }
+    if !codeHidden {
+      off.append("tests can read the bytes of the code they test, so a test could tell a correct version from a buggy one without testing it")
+    }
     return off
   }
 
@@ -39,26 +48,45 @@ public struct Isolation: Sendable, Equatable {
   /// - Parameter scratch: A folder the probe may make an empty folder in.
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
     let toolchain = toolchainFolder()
+    let root = geteuid() == 0
     if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" {
       return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "GRADE_NAMESPACES=off")
     }
     #if os(Linux)
-      let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
-      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: folder) }
-      let outcome = try? runner.run(
-        ["unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
-         "--", "/bin/sh", "-c", BoxScript.probe, "probe", folder.path],
-        environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
-      guard let outcome, outcome.succeeded, outcome.output.contains("namespaces") else {
-        let said = outcome?.output.split(separator: "\n").last.map(String.init) ?? "unshare did not start"
-        return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "unshare failed: \(said)")
+      func attempt(_ prefix: [String]) -> ProcessOutcome? {
+        let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try? runner.run(
+          prefix + ["unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
+                    "--", "/bin/sh", "-c", BoxScript.probe, "probe", folder.path],
+          environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
+        return outcome.flatMap { $0.succeeded && $0.output.contains("namespaces") ? $0 : nil }
       }
-      return Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
+      // As root, runs drop to nobody first, so their tests are nobody's, not root's: where that
+      // works, nothing of the code they test is readable to them.
+      if root, let outcome = attempt(Self.nobody) {
+        var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
+        isolation.dropPrivileges = Self.nobody
+        isolation.codeHidden = true
+        return isolation
+      }
+      guard let outcome = attempt([]) else {
+        return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "unshare failed")
+      }
+      var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
+      isolation.codeHidden = !root
+      if root {
+        isolation.reason = "the grader runs as root, and the user nobody cannot reach \(scratch.path) to run tests as nobody"
+      }
+      return isolation
     #else
       return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "namespaces are Linux's")
     #endif
   }
+
+  /// The words that run a command as the user and group `nobody`, with no capabilities.
+  static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 
   /// The toolchain's `usr` folder: two levels above the real `swiftc`.
   static func toolchainFolder() -> String {

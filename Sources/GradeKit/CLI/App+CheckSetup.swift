@@ -27,21 +27,24 @@ extension App {
     try? Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
     try? Data("import Testing\n@testable import Probe\n\n@Test func answers() { #expect(answer() == 42) }\n".utf8)
       .write(to: source.appending(path: "ProbeTests.swift"))
-    try? Data(Compiler.testMain.utf8).write(to: source.appending(path: Compiler.testMainName))
-    let compiler = Compiler(runner: runner, moduleCache: grader.state.moduleCache, timeout: .seconds(300))
+    let compiler = Compiler(
+      runner: runner, moduleCache: grader.state.moduleCache, timeout: .seconds(300), store: grader.state.builds)
     let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"], into: folder.appending(path: "lib"))
     let tests = library.succeeded
       ? compiler.tests(
-        module: "ProbeTests", sourceFolder: source, names: ["ProbeTests.swift", Compiler.testMainName], libraryModule: "Probe",
-        libraryFolder: folder.appending(path: "lib"), into: folder.appending(path: "bin"))
+        module: "ProbeTests", sourceFolder: source, names: ["ProbeTests.swift"], libraryModule: "Probe",
+        libraryFolder: folder.appending(path: "lib"), linksLibrary: true, into: folder.appending(path: "bin"))
       : library
-    report(tests.succeeded, "Compiling a library and a Swift Testing test with swiftc", fix: "The compiler said: \(tests.output.suffix(400))")
+    let program = tests.succeeded ? compiler.program(module: nil, sourceFolder: nil, names: []) : tests
+    report(program.succeeded, "Compiling a library and a Swift Testing test with swiftc", fix: "The compiler said: \(program.output.suffix(400))")
 
-    if tests.succeeded {
+    if program.succeeded, let programFolder = program.folder {
       let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: folder.appending(path: "runs"))
       let sandbox = Sandbox(
         root: folder, plan: try! SandboxPlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
-      let job = sandbox.runTests(folder.appending(path: "bin/tests"), library: folder.appending(path: "lib/\(Compiler.libraryName("Probe"))"))
+      let job = sandbox.runTests(
+        programFolder.appending(path: Compiler.programName),
+        libraries: [folder.appending(path: "bin/\(RunnerProgram.testsLibrary)"), folder.appending(path: "lib/\(Compiler.libraryName("Probe"))")])
       let passed = job.tests.count == 1 && job.tests[0].status == .passed
       report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.startFailure ?? job.infrastructureError ?? job.outputTail)")
     }

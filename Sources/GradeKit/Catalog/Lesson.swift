@@ -12,6 +12,9 @@ public struct Lesson: Sendable, Equatable {
   public var module: String
   /// The tasks in order, numbered from 1.
   public var tasks: [LessonTask]
+  /// The modules a learner's files may import, besides the lesson's own module and, in
+  /// tests, Testing (`"imports"`; `CodeRules.defaultImports` when the catalog names none).
+  public var imports: [String] = CodeRules.defaultImports
 
   /// The folder under `Lessons/` and `Solutions/`, such as `02-parameterized-tests`.
   public var folder: String {
@@ -43,11 +46,13 @@ public struct Lesson: Sendable, Equatable {
     var title: String
     var module: String
     var tasks: [LessonTask.Draft]
+    var imports: [String]?
   }
 
   init(number: Int, draft: Draft) {
     self.init(
       number: number, slug: draft.slug, title: draft.title, module: draft.module,
       tasks: draft.tasks.enumerated().map { LessonTask(number: $0.offset + 1, draft: $0.element) })
+    imports = draft.imports ?? CodeRules.defaultImports
   }
 }

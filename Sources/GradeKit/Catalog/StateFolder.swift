@@ -42,4 +42,27 @@ public struct StateFolder: Sendable, Equatable {
 
   /// Which hints a learner has seen.
   public var hints: URL { root.appending(path: "hints.json") }
+
+  /// A random secret of this state folder's, made on first use, that every variant built here
+  /// is padded with (`VariantBuild.salt`): variants built in another state folder differ in
+  /// their bytes from the ones built here.
+  public var secret: String {
+    let file = root.appending(path: "secret")
+    if let known = try? String(contentsOf: file, encoding: .utf8), known.count == 32 { return known }
+    var generator = SystemRandomNumberGenerator()
+    let made = (0..<2).map { _ -> String in
+      let hex = String(generator.next() as UInt64, radix: 16)
+      return String(repeating: "0", count: 16 - hex.count) + hex
+    }.joined()
+    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    // Written whole or not at all, so two gradings starting together agree on one secret.
+    if !FileManager.default.fileExists(atPath: file.path) {
+      let scratch = root.appending(path: "secret-\(UUID().uuidString)")
+      try? Data(made.utf8).write(to: scratch)
+      // A hard link is made whole or fails when the name exists: the first grading's secret wins.
+      _ = try? FileManager.default.linkItem(at: scratch, to: file)
+      try? FileManager.default.removeItem(at: scratch)
+    }
+    return (try? String(contentsOf: file, encoding: .utf8)).flatMap { $0.count == 32 ? $0 : nil } ?? made
+  }
 }

@@ -30,8 +30,9 @@ public struct Checker: Sendable {
     }
     var tree = FileTree(root: workbook.root, folders: ["Lessons", "Solutions", "Tests"])
     for path in edited {
-      if let shown = try? grader.runner.run(["git", "-C", workbook.root.path, "show", "HEAD:\(path)"], until: .now + .seconds(30)), shown.succeeded {
-        tree.files[path] = Data(shown.output.utf8)
+      if let shown = try? grader.runner.run(
+        ["git", "-C", workbook.root.path, "show", "HEAD:\(path)"], until: .now + .seconds(30), streams: .separate), shown.succeeded {
+        tree.files[path] = shown.outputBytes
       }
     }
     var breaches = lessons.count == workbook.catalog.lessons.count
@@ -84,7 +85,8 @@ public struct Checker: Sendable {
   func editedStarterFiles(of lesson: Lesson) -> [String] {
     let paths = lesson.ownedFiles.map { "Lessons/\(lesson.folder)/\($0)" }
     guard let diff = try? grader.runner.run(
-      ["git", "-C", workbook.root.path, "diff", "--name-only", "HEAD", "--"] + paths, until: .now + .seconds(30)), diff.succeeded
+      ["git", "-C", workbook.root.path, "diff", "--name-only", "HEAD", "--"] + paths, until: .now + .seconds(30), streams: .separate),
+      diff.succeeded
     else { return [] }
     return diff.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
@@ -96,11 +98,12 @@ public struct Checker: Sendable {
     try? FileManager.default.removeItem(at: folder)
     for file in lesson.ownedFiles {
       guard let shown = try? grader.runner.run(
-        ["git", "-C", workbook.root.path, "show", "HEAD:Lessons/\(lesson.folder)/\(file)"], until: .now + .seconds(30)), shown.succeeded
+        ["git", "-C", workbook.root.path, "show", "HEAD:Lessons/\(lesson.folder)/\(file)"], until: .now + .seconds(30),
+        streams: .separate), shown.succeeded
       else { continue }
       let target = folder.appending(path: file)
       try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try? Data(shown.output.utf8).write(to: target)
+      try? shown.outputBytes.write(to: target)
     }
     return folder
   }
@@ -127,18 +130,17 @@ public struct Checker: Sendable {
       let file = folder.appending(path: "README-line-\(snippet.line).swift")
       do {
         try Data(snippet.source(module: lesson.module).utf8).write(to: file)
-        let outcome = try grader.runner.run(
-          // Through SIL, not just type-checking: region-based isolation errors come only there.
-          ["swiftc", "-emit-sil", "-o", "/dev/null", "-parse-as-library", "-swift-version", "6", "-diagnostic-style=llvm",
-           "-I", modules.path, "-module-cache-path", grader.state.moduleCache.path, file.path],
-          until: .now + .seconds(120))
-        if !outcome.succeeded {
-          let errors = outcome.output.split(separator: "\n").filter { $0.contains("error:") }.prefix(3)
-            .map { $0.replacingOccurrences(of: file.path, with: "snippet") }
-          found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): this swift block does not compile: \(errors.joined(separator: " | "))")) }
-        }
       } catch {
-        found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): could not check: \((error as? GradeError)?.message ?? error.localizedDescription)")) }
+        found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): could not check: \(error.localizedDescription)")) }
+        return
+      }
+      // Through SIL, not just type-checking: region-based isolation errors come only there.
+      let checked = compiler.check(file.lastPathComponent, in: folder, against: modules, module: lesson.module, into: folder.appending(path: "built"))
+      let errors = Diagnostic.errors(in: checked.messages, shownAs: [file.lastPathComponent: "snippet"])
+      if !checked.succeeded || !errors.isEmpty {
+        let said = errors.prefix(3).map { "\($0.location ?? "snippet"): error: \($0.message)" }
+        let shown = said.isEmpty ? String(checked.output.suffix(300)) : said.joined(separator: " | ")
+        found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): this swift block does not compile: \(shown)")) }
       }
     }
     return found.withLock { $0 }.sorted { $0.message < $1.message }
@@ -146,9 +148,10 @@ public struct Checker: Sendable {
 
   /// Breaches between the catalog and `Package.swift`, read through `swift package dump-package`.
   func manifestBreaches() -> [Breach] {
-    guard let outcome = try? grader.runner.run(["swift", "package", "dump-package"], in: workbook.root, until: .now + .seconds(120)),
-      outcome.succeeded, let start = outcome.output.firstIndex(of: "{"),
-      let json = try? JSONSerialization.jsonObject(with: Data(outcome.output[start...].utf8)) as? [String: Any],
+    guard let outcome = try? grader.runner.run(
+      ["swift", "package", "dump-package"], in: workbook.root, until: .now + .seconds(120), streams: .separate),
+      outcome.succeeded,
+      let json = try? JSONSerialization.jsonObject(with: outcome.outputBytes) as? [String: Any],
       let targets = json["targets"] as? [[String: Any]]
     else {
       return [Breach(lesson: nil, "Package.swift could not be read with `swift package dump-package`")]

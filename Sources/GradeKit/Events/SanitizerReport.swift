@@ -1,4 +1,4 @@
-/// ThreadSanitizer's reports, read from what a test binary printed, trimmed to what a learner acts on.
+/// ThreadSanitizer's reports, read from what a graded run printed, trimmed to what a learner acts on.
 ///
 /// A report does not fail a test by itself, and a run with one exits with
 /// ThreadSanitizer's own status (66) after every test passed; the grader turns
@@ -6,18 +6,79 @@
 /// raced, each with a stack of a dozen frames mostly in the runtime; the
 /// trimmed report keeps the warning, each access with its first frame in a
 /// Swift file that is not compiler-generated, and the summary.
+///
+/// Runs print their reports unsymbolized (`symbolize=0`): a run cannot read its
+/// own program, so it could not name its frames itself. Each frame says which
+/// file it is in and where, as `(libLab.so+0x1e13)`, and the grader names it
+/// here, with `llvm-symbolizer` on the files it built.
 import Foundation
 
 enum SanitizerReport {
-  /// The reports in `output`, trimmed, at most three.
-  static func reports(in output: String) -> [String] {
+  /// The reports in `output`, at most three, symbolized with the files `modules` names
+  /// (by the file names a run sees them under) and trimmed.
+  static func reports(in output: String, modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [String] {
     guard output.contains("WARNING: ThreadSanitizer") else { return [] }
-    let blocks = output.components(separatedBy: "==================").filter { $0.contains("WARNING: ThreadSanitizer") }
-    return blocks.prefix(3).map(trimmed)
+    let blocks = Array(output.components(separatedBy: "==================").filter { $0.contains("WARNING: ThreadSanitizer") }.prefix(3))
+    let names = symbolize(blocks, modules: modules, toolchain: toolchain, runner: runner)
+    return demangled(blocks.map { trimmed($0, names: names) }, runner: runner)
   }
 
-  /// One report's warning, accesses and summary.
-  static func trimmed(_ block: String) -> String {
+  /// A frame's place as a run prints it: the file it is in and the offset in it.
+  struct Place: Hashable {
+    var module: String
+    var offset: String
+  }
+
+  /// What `llvm-symbolizer` said of a place: the function's (mangled) name and `file:line:column`.
+  struct Name {
+    var symbol: String
+    var location: String
+  }
+
+  /// The place in a frame line such as `#0 <null> <null> (libLab.so+0x1e13) (BuildId: …)`.
+  static func place(in line: Substring) -> Place? {
+    guard let open = line.firstIndex(of: "("), let plus = line[open...].firstIndex(of: "+"),
+      let close = line[plus...].firstIndex(of: ")")
+    else { return nil }
+    let module = line[line.index(after: open)..<plus].split(separator: "/").last.map(String.init) ?? ""
+    let offset = String(line[line.index(after: plus)..<close])
+    guard offset.hasPrefix("0x"), offset.dropFirst(2).allSatisfy(\.isHexDigit), !module.isEmpty else { return nil }
+    return Place(module: module, offset: offset)
+  }
+
+  /// Names every frame's place in `blocks` that lies in one of `modules`, with one `llvm-symbolizer` run.
+  static func symbolize(_ blocks: [String], modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [Place: Name] {
+    var places: [Place] = []
+    var seen: Set<Place> = []
+    for block in blocks {
+      for line in block.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+        if let place = place(in: line), modules[place.module] != nil, seen.insert(place).inserted { places.append(place) }
+      }
+    }
+    guard !places.isEmpty else { return [:] }
+    let input = places.map { "\"\(modules[$0.module]!.path)\" \($0.offset)" }.joined(separator: "\n") + "\n"
+    let folder = FileManager.default.temporaryDirectory.appending(path: "grade-symbolize-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+      (try? Data(input.utf8).write(to: folder.appending(path: "input"))) != nil,
+      let outcome = try? runner.run(
+        ["/bin/sh", "-c", "exec \"$0\" --no-demangle --relative-address < \"$1\"", "\(toolchain)/bin/llvm-symbolizer",
+         folder.appending(path: "input").path],
+        until: .now + .seconds(60), streams: .separate),
+      outcome.succeeded
+    else { return [:] }
+    // One answer per place: the function's name, its place, and a blank line.
+    let answers = outcome.output.components(separatedBy: "\n\n").map { $0.split(separator: "\n").map(String.init) }
+    var names: [Place: Name] = [:]
+    for (place, answer) in zip(places, answers) where answer.count >= 2 && answer[0] != "??" {
+      names[place] = Name(symbol: answer[0], location: answer[1])
+    }
+    return names
+  }
+
+  /// One report's warning, accesses and summary, each access with its first frame in a learner's or
+  /// lesson's Swift file.
+  static func trimmed(_ block: String, names: [Place: Name]) -> String {
     var kept: [String] = []
     var wantFrame = false
     for raw in block.split(separator: "\n") {
@@ -28,14 +89,14 @@ enum SanitizerReport {
       } else if line.contains(" by thread ") || line.contains(" by main thread"), !line.hasPrefix("Thread "), !line.hasPrefix("Location") {
         kept.append("  " + line.replacingOccurrences(of: #" at 0x[0-9a-f]+"#, with: "", options: .regularExpression))
         wantFrame = true
-      } else if wantFrame, line.hasPrefix("#"), line.contains(".swift"), !line.contains("<compiler-generated>") {
-        // "#0 $s4Lab7CounterC9incrementyyF /path/Counter.swift:12:5 (lib+0x1) (BuildId: …)": the symbol and the place.
-        let parts = line.split(separator: " ")
-        let place = parts.first { $0.contains(".swift") }.map { String($0.split(separator: "/").last ?? $0) } ?? ""
-        kept.append("    in \(parts.count > 1 ? String(parts[1]) : "?") at \(place)")
+      } else if wantFrame, line.hasPrefix("#"), let place = place(in: raw), let name = names[place],
+        name.location.contains(".swift"), !name.location.contains("<compiler-generated>")
+      {
+        let file = name.location.split(separator: "/").last.map(String.init) ?? name.location
+        kept.append("    in \(name.symbol) at \(file)")
         wantFrame = false
       } else if line.hasPrefix("SUMMARY:") {
-        kept.append(line)
+        kept.append(line.components(separatedBy: " (").first ?? line)
       }
     }
     return kept.joined(separator: "\n")
@@ -46,14 +107,19 @@ enum SanitizerReport {
     let symbols = Set(reports.flatMap { $0.split(separator: " ").map(String.init).filter { $0.hasPrefix("$s") } })
     guard !symbols.isEmpty else { return reports }
     let ordered = symbols.sorted()
-    guard let outcome = try? runner.run(["swift-demangle", "--simplified", "--compact"] + ordered, until: .now + .seconds(30)),
+    guard let outcome = try? runner.run(
+      ["swift-demangle", "--simplified"] + ordered, until: .now + .seconds(30), streams: .separate),
       outcome.succeeded
     else { return reports }
-    let names = outcome.output.split(separator: "\n").map(String.init)
-    guard names.count == ordered.count else { return reports }
+    // swift-demangle prints "symbol ---> name" per line.
+    var names: [String: String] = [:]
+    for line in outcome.output.split(separator: "\n") {
+      let parts = line.components(separatedBy: " ---> ")
+      if parts.count == 2 { names[parts[0]] = parts[1] }
+    }
     return reports.map { report in
       var text = report
-      for (symbol, name) in zip(ordered, names) { text = text.replacingOccurrences(of: symbol, with: name) }
+      for symbol in ordered { if let name = names[symbol] { text = text.replacingOccurrences(of: symbol, with: name) } }
       return text
     }
   }

@@ -77,6 +77,12 @@ public struct IssueReport: Sendable, Equatable, Codable {
   /// The test case's arguments, for a parameterized test.
   public var testCase: String?
 
+  /// The message with its comments, on one line, as machine-readable results give it: the
+  /// same words the text shows, where each comment follows the message on a line of its own.
+  public var summary: String {
+    ([message] + comments.map { "// " + $0 }).joined(separator: " ")
+  }
+
   /// Creates an issue report.
   public init(
     message: String, comments: [String] = [], fileID: String? = nil, line: Int? = nil,

@@ -90,12 +90,12 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.id else { malformed += 1; continue }
         if !announced.insert(id).inserted { problems.append("the test \(id) was announced twice") }
         var test = outcome(id)
-        test.name = payload.name ?? test.name
-        test.displayName = payload.displayName ?? payload.name ?? test.displayName
-        test.fileID = payload.sourceLocation?.fileID
+        test.name = ShownText.escaped(payload.name ?? test.name, limit: ShownText.nameLimit)
+        test.displayName = ShownText.escaped(payload.displayName ?? payload.name ?? test.displayName, limit: ShownText.nameLimit)
+        test.fileID = payload.sourceLocation?.fileID.map { ShownText.escaped($0, limit: ShownText.nameLimit) }
         test.line = payload.sourceLocation?.line
         test.isParameterized = payload.isParameterized ?? false
-        test.tags = (payload._tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 }
+        test.tags = (payload._tags ?? []).prefix(20).map { ShownText.escaped($0.hasPrefix(".") ? $0.dropFirst() : Substring($0), limit: 100) }
         remember(test)
       case ("test", _):
         if let id = payload.id { suites.insert(id) }
@@ -111,7 +111,9 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.testID, known(id, "testCaseStarted") else { continue }
         var test = outcome(id)
         test.caseCount += 1
-        if let name = payload._testCase?.displayName { test.caseNames.append(name) }
+        if let name = payload._testCase?.displayName, test.caseNames.count < 1_000 {
+          test.caseNames.append(ShownText.escaped(name, limit: ShownText.nameLimit))
+        }
         remember(test)
       case ("event", "testEnded"):
         guard let id = payload.testID, known(id, "testEnded") else { continue }
@@ -128,16 +130,17 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.testID, known(id, "testSkipped") else { continue }
         var test = outcome(id)
         if test.status != .notRun || !ended.insert(id).inserted { problems.append("the test \(id) was skipped after it started") }
-        test.status = .skipped(payload._comments?.first)
+        test.status = .skipped(payload._comments?.first.map { ShownText.escaped($0, limit: ShownText.commentLimit) })
         remember(test)
       case ("event", "issueRecorded"):
+        // Everything here is the test's own text: capped and escaped before anything reads it.
         let issue = IssueReport(
-          message: payload.messages?.first?.text ?? "an issue was recorded",
-          comments: payload._comments ?? [],
-          fileID: payload.issue?.sourceLocation?.fileID,
+          message: ShownText.escaped(payload.messages?.first?.text ?? "an issue was recorded", limit: ShownText.messageLimit),
+          comments: (payload._comments ?? []).prefix(10).map { ShownText.escaped($0, limit: ShownText.commentLimit) },
+          fileID: payload.issue?.sourceLocation?.fileID.map { ShownText.escaped($0, limit: ShownText.nameLimit) },
           line: payload.issue?.sourceLocation?.line,
           isKnown: payload.issue?.isKnown ?? false,
-          testCase: payload._testCase?.displayName)
+          testCase: payload._testCase?.displayName.map { ShownText.escaped($0, limit: ShownText.nameLimit) })
         guard let id = payload.testID else {
           unattributed.append(issue)
           continue

@@ -118,6 +118,8 @@ public struct FeedbackRenderer: Sendable {
     switch finding {
     case .testFailed(let test):
       return failedTest(test, mapper: mapper)
+    case .testSkipped:
+      return ["✘ " + (finding.shortDescription ?? "") + "."]
     case .testCrashed(let test, let message):
       return [style.red("✘ ") + quoted(test) + " crashed" + at(mapper.location(of: test)), "    " + mapper.fatalMessage(message)]
     case .timedOut(let running, let seconds):
@@ -160,8 +162,10 @@ public struct FeedbackRenderer: Sendable {
       return lines
     case .chaffUndecided(let chaff, let reason):
       return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
-    case .forbiddenText(let path, let line, let text):
-      return ["✘ " + style.dim("\(path):\(line)") + " still uses \(text). This task asks for Swift Testing alone: rewrite it with #expect, #require and traits."]
+    case .refused(let refusal):
+      return ["✘ " + style.dim(refusal.location) + ": " + refusal.reason + ".", "    The file was not run: fix this first."]
+    case .unreadable(let path):
+      return ["! " + path + " could not be read with the compiler's parser, so it was not run. Check that it compiles."]
     case .wrongTags:
       return ["✘ " + (finding.shortDescription ?? "") + "."]
     case .noLearnerTests:
@@ -178,9 +182,6 @@ public struct FeedbackRenderer: Sendable {
         + diagnostic.message + (diagnostic.group.map { " [#\($0)]" } ?? "")]
       if let explanation { lines.append("    " + explanation) }
       return lines
-    case .forbiddenPromise(let path, let line, let text):
-      return ["✘ " + style.dim("\(path):\(line)") + ": \(text) is a promise the compiler stops checking, not a fix.",
-              "    It silences the diagnostic and leaves the race. Change the design instead: a value type, an actor, a Mutex, or sending."]
     case .misuseAccepted(let path, let line, let code, let group, let explanation):
       return ["✘ Your API lets this misuse compile: " + style.dim("\(path):\(line)") + "  \(code)",
               "    The compiler should reject it with [#\(group)]."] + (explanation.map { ["    " + $0] } ?? [])
@@ -248,7 +249,7 @@ extension Finding {
   /// Whether the finding reports one test, so that long lists of them can be cut short.
   var isAboutOneTest: Bool {
     switch self {
-    case .testFailed, .testCrashed, .failsOnWheat, .crashesOnWheat, .flaky, .failsOnTimingWheat: true
+    case .testFailed, .testCrashed, .testSkipped, .failsOnWheat, .crashesOnWheat, .flaky, .failsOnTimingWheat: true
     default: false
     }
   }

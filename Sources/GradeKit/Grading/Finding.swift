@@ -7,6 +7,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case testFailed(TestOutcome)
   /// A test crashed the process; the message is the fatal error it printed.
   case testCrashed(TestOutcome, message: String)
+  /// A canonical test was skipped, which no test of a task may be.
+  case testSkipped(TestOutcome, comment: String?)
   /// The time limit stopped the run while these tests were running.
   case timedOut(running: [TestOutcome], seconds: Int)
   /// The tests printed so much that the run was stopped; these were running.
@@ -35,10 +37,15 @@ public enum Finding: Sendable, Equatable, Codable {
 
   // Findings of a task the compiler grades.
 
+  /// A learner's file holds what the lesson's rules refuse (`CodeRules`); it was not run.
+  case refused(Refusal)
+  /// A learner's file could not be read with the compiler's parser, so it was not run.
+  case unreadable(path: String)
+
+  // Findings of a task the compiler grades.
+
   /// The learner's module does not compile in Swift 6 mode, or warns about concurrency.
   case concurrencyDiagnostic(Diagnostic, explanation: String?)
-  /// The learner's file makes a promise the compiler stops checking (`@unchecked Sendable`).
-  case forbiddenPromise(path: String, line: Int, text: String)
   /// A misuse of the learner's API compiled, and the compiler should have rejected it.
   case misuseAccepted(path: String, line: Int, code: String, group: String, explanation: String?)
   /// A misuse was rejected, but not at its marked line with the expected group.
@@ -48,8 +55,6 @@ public enum Finding: Sendable, Equatable, Codable {
 
   /// The learner's files hold no tests yet.
   case noLearnerTests
-  /// The learner's test file still holds text the task rules out (XCTest, after a migration).
-  case forbiddenText(path: String, line: Int, text: String)
   /// A tag is missing on tests that should carry it, or on tests that should not.
   case wrongTags(tag: String, missing: [String], extra: [String])
   /// A learner's test failed against the correct implementation.

@@ -20,7 +20,7 @@ public struct Grader: Sendable {
   public var progress: @Sendable (String) -> Void = { _ in }
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-5"
+  static let resultFormat = "grade-results-6"
 
   /// Creates a grader; `isolation` is probed when not given.
   public init(
@@ -197,6 +197,9 @@ public struct Grader: Sendable {
     var jobs: [Job] = []
     if built.usable(.canonicalTests) {
       for task in lesson.tasks where !excluded.contains(task.number) {
+        // A task whose files stand as handed out (they did not compile, or were refused) runs nothing.
+        let ownNames = Set(task.files.filter { $0.hasPrefix("Sources/") }.map { String($0.dropFirst("Sources/".count)) })
+        guard built.substitutes.isDisjoint(with: ownNames) else { continue }
         if case .implement(let names) = task.kind, !names.isEmpty { jobs.append(.implement(task: task.number)) }
       }
       if listAllCanonicalTests { jobs.append(.allCanonicalTests) }
@@ -271,38 +274,44 @@ public struct Grader: Sendable {
     let lesson = sandbox.plan.lesson
     let cache = JobCache(folder: state.jobs)
     let results = LockedBox([Job: JobResult]())
-    var pending: [(job: Job, key: String, binary: URL, library: URL, filters: [String], repetitions: Int)] = []
+    var pending: [(job: Job, key: String, program: URL, libraries: [URL], filters: [String], repetitions: Int)] = []
     for job in jobs {
-      let binary: URL?
-      let library: URL
+      let program: URL?
+      var libraries: [URL?]
       var filters: [String] = []
       var repetitions = 1
       switch job {
       case .implement(let number):
         guard case .implement(let names)? = lesson.tasks.first(where: { $0.number == number })?.kind else { continue }
-        (binary, library) = (built.binary(.canonicalTests), sandbox.moduleLibrary(built))
+        program = built.program(for: .canonicalTests)
+        libraries = [built.testsLibrary(.canonicalTests), sandbox.moduleLibrary(built)]
         filters = names.map { Sandbox.filter(module: lesson.testModule, name: $0) }
       case .allCanonicalTests:
-        (binary, library) = (built.binary(.canonicalTests), sandbox.moduleLibrary(built))
+        program = built.program(for: .canonicalTests)
+        libraries = [built.testsLibrary(.canonicalTests), sandbox.moduleLibrary(built)]
       case .variant(let task, let index):
-        (binary, library) = (built.binary(.task(task)), built.variantFolders[task]![index].appending(path: Compiler.libraryName(lesson.module)))
+        program = built.program(for: .task(task), variant: index)
+        libraries = [built.testsLibrary(.task(task))]
       case .repeatedWheat(let task, _):
-        (binary, library) = (built.binary(.task(task)), built.variantFolders[task]![0].appending(path: Compiler.libraryName(lesson.module)))
+        program = built.program(for: .task(task))
+        libraries = [built.testsLibrary(.task(task))]
         repetitions = Self.repetitions(of: lesson, task: task)
       }
-      guard let binary else { continue }
-      // Binaries and libraries live in folders named by what they were built from, so this key
+      guard let program, libraries.allSatisfy({ $0 != nil }) else { continue }
+      let present = libraries.compactMap { $0 }
+      // Programs and libraries live in folders named by what they were built from, so this key
       // names everything a result depends on, and learners who hand in the same files share it.
-      let key = [
-        Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", "tsan=\(sandbox.compiler.threadSanitizer)",
-        binary.deletingLastPathComponent().lastPathComponent, library.deletingLastPathComponent().lastPathComponent,
-        "repetitions=\(repetitions)", "crashes=\(Self.crashesToName(job))",
-        "seconds=\(timeLimit(of: job, in: lesson))",
-      ].joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
+      let parts = [
+        Self.resultFormat, limits.summary, "namespaces=\(isolation.namespaces)", "hidden=\(isolation.codeHidden)",
+        "tsan=\(sandbox.compiler.threadSanitizer)", program.deletingLastPathComponent().lastPathComponent,
+      ] + present.map { $0.deletingLastPathComponent().lastPathComponent } + [
+        "repetitions=\(repetitions)", "crashes=\(Self.crashesToName(job))", "seconds=\(timeLimit(of: job, in: lesson))",
+      ]
+      let key = parts.joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
       if useCache, let cached = cache.load(key: key) {
         results.update { $0[job] = cached }
       } else {
-        pending.append((job, key, binary, library, filters, repetitions))
+        pending.append((job, key, program, present, filters, repetitions))
       }
     }
     let order = pending.shuffled()
@@ -310,8 +319,8 @@ public struct Grader: Sendable {
       let run = order[index]
       let started = ContinuousClock.now
       let result = sandbox.runTests(
-        run.binary, library: run.library, filters: run.filters, repetitions: run.repetitions, seconds: timeLimit(of: run.job, in: lesson),
-        crashesToName: Self.crashesToName(run.job))
+        run.program, libraries: run.libraries, filters: run.filters, repetitions: run.repetitions,
+        seconds: timeLimit(of: run.job, in: lesson), crashesToName: Self.crashesToName(run.job))
       trace("job \(run.job.name) took", since: started)
       cache.store(result, key: run.key)
       results.update { $0[run.job] = result }
@@ -337,8 +346,39 @@ public struct Grader: Sendable {
         taskNumber: task.number, status: .fail, findings: findings,
         checks: files.map { CheckEntry(name: "\($0.path) can be graded", status: .fail, message: "\($0.path) \($0.reason)") })
     }
-    switch task.kind {
+    let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
+    if refusals.contains(where: \.blocksRunning) || !unread.isEmpty, !isCompiles(task) {
+      // Refused code is never run: the task fails on what the rules found.
+      let findings = refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) }
+      return TaskResult(
+        taskNumber: task.number, status: .fail, findings: findings,
+        checks: findings.map { CheckEntry(name: "the task's files keep the lesson's rules", status: .fail, message: $0.shortDescription) })
+    }
+    // A design rule the files break fails the task beside whatever else the grading finds.
+    guard refusals.isEmpty || isCompiles(task) else {
+      var result = evaluate(task, kind: task.kind, plan: plan, built: built, jobs: jobs, limit: limit, refusals: [])
+      result.findings = refusals.map(Finding.refused) + result.findings
+      result.checks.insert(
+        contentsOf: refusals.map { CheckEntry(name: "the task's files keep its rules", status: .fail, message: Finding.refused($0).shortDescription) },
+        at: 0)
+      result.status = .fail
+      return result
+    }
+    return evaluate(task, kind: task.kind, plan: plan, built: built, jobs: jobs, limit: limit, refusals: refusals)
+  }
+
+  /// A task's verdict by its kind, once the rules on its files are settled.
+  private func evaluate(
+    _ task: LessonTask, kind: LessonTask.Kind, plan: SandboxPlan, built: Sandbox.Built, jobs: [Job: JobResult], limit: Int,
+    refusals: [Refusal]
+  ) -> TaskResult {
+    switch kind {
     case .implement(let names):
+      let ownNames = Set(task.files.filter { $0.hasPrefix("Sources/") }.map { String($0.dropFirst("Sources/".count)) })
+      // The module stands with this task's files as the learner wrote them: its tests ran.
+      if built.substitutes.isDisjoint(with: ownNames), built.usable(.canonicalTests) {
+        return TaskEvaluator.implement(task, testNames: names, job: jobs[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+      }
       for part in [Sandbox.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
           return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])
@@ -391,14 +431,29 @@ public struct Grader: Sendable {
         let shown = lessonPath + misuse.file
         return TaskEvaluator.MisuseCheck(
           misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
-          diagnostics: built.misuseOutputs[name].map { Diagnostic.errors(inCompilerOutput: $0, shownAs: [name: shown]) })
+          diagnostics: built.misuseMessages[name].map { Diagnostic.errors(in: $0, shownAs: [name: shown]) })
       }
       return TaskEvaluator.compiles(
-        task, spec: spec, owned: owned, swift6: built.swift6Diagnostics, moduleErrors: built.errors[.module], misuses: misuses)
+        task, spec: spec, owned: owned, refusals: refusals, swift6: built.swift6Diagnostics,
+        moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
     case .unknown(let kind):
       return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(
         "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
     }
+  }
+
+  /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
+  static func refusals(of task: LessonTask, in lesson: Lesson, built: Sandbox.Built) -> (refusals: [Refusal], unread: [String]) {
+    let paths = Set(task.files.map { "Lessons/\(lesson.folder)/\($0)" })
+    let surveys = [built.surveys[.module], built.surveys[.task(task.number)]].compactMap { $0 }
+    return (
+      surveys.flatMap(\.refusals).filter { paths.contains($0.path) },
+      surveys.flatMap(\.unread).filter { paths.contains($0) }
+    )
+  }
+
+  private func isCompiles(_ task: LessonTask) -> Bool {
+    if case .compiles = task.kind { true } else { false }
   }
 
   private func compileFailure(_ task: LessonTask, _ errors: [Diagnostic]) -> TaskResult {

@@ -30,7 +30,10 @@ public enum Release {
     }
     var copied = 0
     if !isEarlierRelease {
-      copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { !$0.hasPrefix("Solutions/") }
+      // The grader's own tests go too: their fixtures name bugs a chaff holds.
+      copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { path in
+        !path.hasPrefix("Solutions/") && !path.hasPrefix("Tests/GradeKitTests/")
+      }
       do {
         try Data(anonymizedCatalog(of: workbook).utf8).write(to: destination.appending(path: "Lessons/catalog.json"))
       } catch {
@@ -52,7 +55,7 @@ public enum Release {
         var ids: [String] = []
         for (index, variant) in variants.enumerated() {
           let built: URL
-          switch VariantLibrary.build(variant.sources, module: lesson.module, state: grader.state, compiler: compiler) {
+          switch VariantBuild.build(variant.sources, module: lesson.module, state: grader.state, compiler: compiler) {
           case .success(let url): built = url
           case .failure(let error): throw error
           }
@@ -60,10 +63,8 @@ public enum Release {
           let shipped = folder.appending(path: String(id))
           do {
             try manager.createDirectory(at: shipped, withIntermediateDirectories: true)
-            try manager.copyItem(
-              at: built.appending(path: Compiler.libraryName(lesson.module)),
-              to: shipped.appending(path: Compiler.libraryName(lesson.module)))
-            // Only the wheat's interface is compiled against; a chaff ships object code alone.
+            try manager.copyItem(at: built.appending(path: Compiler.programName), to: shipped.appending(path: Compiler.programName))
+            // Only the wheat's interface is compiled against; a chaff ships its program alone.
             if index == 0 {
               try manager.copyItem(
                 at: built.appending(path: "\(lesson.module).swiftmodule"), to: shipped.appending(path: "\(lesson.module).swiftmodule"))

@@ -7,9 +7,9 @@ enum TrackedFiles {
   static func copy(
     from root: URL, to destination: URL, runner: ProcessRunner, keep: (String) -> Bool = { _ in true }
   ) throws(GradeError) -> Int {
-    let listing = try runner.run(["git", "-C", root.path, "ls-files", "-z"], until: .now + .seconds(60))
+    let listing = try runner.run(["git", "-C", root.path, "ls-files", "-z"], until: .now + .seconds(60), streams: .separate)
     guard listing.succeeded else {
-      throw .infrastructure("copying the workbook needs the files git tracks, and git ls-files failed: \(listing.output.prefix(300))")
+      throw .infrastructure("copying the workbook needs the files git tracks, and git ls-files failed: \(listing.errorOutput.prefix(300))")
     }
     let files = listing.output.split(separator: "\0").map(String.init).filter { !$0.isEmpty && keep($0) }
     let manager = FileManager.default

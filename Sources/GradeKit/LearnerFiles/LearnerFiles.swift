@@ -60,15 +60,17 @@ public struct LearnerFiles: Sendable {
 
   private func starterVersion(of file: String) throws(GradeError) -> Data {
     for revision in ["@{upstream}", try firstCommit(of: file)] {
-      let shown = try runner.run(["git", "-C", workbook.root.path, "show", "\(revision):\(file)"], until: .now + .seconds(60))
-      if shown.succeeded { return Data(shown.output.utf8) }
+      let shown = try runner.run(
+        ["git", "-C", workbook.root.path, "show", "\(revision):\(file)"], until: .now + .seconds(60), streams: .separate)
+      if shown.succeeded { return shown.outputBytes }
     }
     throw .infrastructure("git has no starter version of \(file); is this workbook a git clone?")
   }
 
   private func firstCommit(of file: String) throws(GradeError) -> String {
     let log = try runner.run(
-      ["git", "-C", workbook.root.path, "log", "--diff-filter=A", "--format=%H", "--", file], until: .now + .seconds(60))
+      ["git", "-C", workbook.root.path, "log", "--diff-filter=A", "--format=%H", "--", file], until: .now + .seconds(60),
+      streams: .separate)
     return log.output.split(separator: "\n").last.map(String.init) ?? "HEAD"
   }
 

@@ -16,8 +16,12 @@ public struct ProcessOutcome: Sendable, Equatable {
 
   /// How the process stopped.
   public var termination: Termination
-  /// Standard output and standard error together, at most the runner's limit.
+  /// Standard output, with standard error unless they were kept apart, at most the runner's limit.
   public var output: String
+  /// The bytes of `output`, as the process wrote them: what a caller saves as a file.
+  public var outputBytes = Data()
+  /// Standard error, when the runner kept it apart from standard output.
+  public var errorOutput = ""
   /// Whether `output` was cut at the limit.
   public var outputWasTruncated: Bool
   /// Wall-clock seconds from start to end.
@@ -38,5 +42,6 @@ public struct ProcessOutcome: Sendable, Equatable {
     self.output = output
     self.outputWasTruncated = outputWasTruncated
     self.seconds = seconds
+    self.outputBytes = Data(output.utf8)
   }
 }

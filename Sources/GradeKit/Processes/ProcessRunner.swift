@@ -14,7 +14,13 @@ import Synchronization
 /// rather than left in the pipe, so a test that prints forever cannot block.
 ///
 /// A test binary's event stream comes back on a second pipe, the child's
-/// descriptor 3 (`capturingEvents`), so it never lands in a file a test could find.
+/// descriptor 3 (`capturingEvents`), so it never lands in a file a test could find;
+/// what a run must know (`configuration`) goes in on a third, descriptor 4.
+///
+/// Standard output and standard error are one transcript by default, as a
+/// terminal shows them. A caller that uses standard output as data (a file
+/// `git show` prints, JSON) asks for `.separate` streams, so that nothing the
+/// program says on standard error (a trace, a warning) ends up in the data.
 public struct ProcessRunner: Sendable {
   /// The most output kept, in bytes; past 16 times this much the process is stopped.
   public var outputLimit: Int
@@ -25,6 +31,14 @@ public struct ProcessRunner: Sendable {
   public init(outputLimit: Int = 1 << 20, eventLimit: Int = 64 << 20) {
     self.outputLimit = outputLimit
     self.eventLimit = eventLimit
+  }
+
+  /// Whether standard error joins standard output or is kept apart.
+  public enum Streams: Sendable {
+    /// One transcript of both, in the order written: for reading what happened.
+    case merged
+    /// Standard output alone is `output`; standard error is `errorOutput`.
+    case separate
   }
 
   /// What the child sees as its environment.
@@ -47,10 +61,13 @@ public struct ProcessRunner: Sendable {
   ///   - directory: The working directory, or `nil` for the grader's own.
   ///   - environment: What the child's environment is.
   ///   - deadline: When to kill the process group.
+  ///   - streams: Whether standard error joins standard output.
   ///   - capturingEvents: Give the child a pipe as descriptor 3 and return what it writes there.
+  ///   - configuration: Bytes the child reads from descriptor 4, a pipe closed after them.
   public func run(
     _ arguments: [String], in directory: URL? = nil, environment: Environment = .inherited(adding: [:]),
-    until deadline: ContinuousClock.Instant, capturingEvents: Bool = false
+    until deadline: ContinuousClock.Instant, streams: Streams = .merged, capturingEvents: Bool = false,
+    configuration: Data? = nil
   ) throws(GradeError) -> ProcessOutcome {
     let start = ContinuousClock.now
     var environmentStrings: [String]
@@ -68,27 +85,41 @@ public struct ProcessRunner: Sendable {
     // shell changes folder and then becomes the program with exec.
     let argv = directory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0.path] + arguments } ?? arguments
 
-    let spawned: (pid: pid_t, output: Int32, events: Int32?) = try Self.spawnLock.withLock { _ throws(GradeError) in
-      let output = try Self.makePipe()
-      var events: (read: Int32, write: Int32)?
-      if capturingEvents {
-        guard let made = try? Self.makePipe() else {
-          close(output.read)
-          close(output.write)
-          throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))")
+    let spawned: (pid: pid_t, output: Int32, errors: Int32?, events: Int32?) = try Self.spawnLock.withLock { _ throws(GradeError) in
+      var opened: [Int32] = []
+      func pipe() throws(GradeError) -> (read: Int32, write: Int32) {
+        do {
+          let made = try Self.makePipe()
+          opened += [made.read, made.write]
+          return made
+        } catch {
+          for descriptor in opened { close(descriptor) }
+          throw error
         }
-        events = made
+      }
+      let output = try pipe()
+      let errors = streams == .separate ? try pipe() : nil
+      let events = capturingEvents ? try pipe() : nil
+      let input = configuration == nil ? nil : try pipe()
+      if let input, let configuration {
+        // The configuration is small (a pipe holds 64 KiB), so it is written whole before the child starts.
+        guard configuration.count <= 60_000, Self.writeAll(configuration, to: input.write) else {
+          for descriptor in opened { close(descriptor) }
+          throw .infrastructure("could not hand a run its configuration")
+        }
+        close(input.write)
       }
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-      posix_spawn_file_actions_adddup2(&actions, output.write, 2)
+      posix_spawn_file_actions_adddup2(&actions, errors?.write ?? output.write, 2)
       if let events {
         // dup2 clears close-on-exec on the copy, so descriptor 3 reaches the child.
         posix_spawn_file_actions_adddup2(&actions, events.write, 3)
       }
+      if let input { posix_spawn_file_actions_adddup2(&actions, input.read, 4) }
 
       var attributes = posix_spawnattr_t()
       posix_spawnattr_init(&attributes)
@@ -104,30 +135,37 @@ public struct ProcessRunner: Sendable {
         }
       }
       close(output.write)
+      if let errors { close(errors.write) }
       if let events { close(events.write) }
+      if let input { close(input.read) }
       guard status == 0 else {
         close(output.read)
+        if let errors { close(errors.read) }
         if let events { close(events.read) }
         throw .infrastructure("could not start \(arguments[0]): \(String(cString: strerror(status)))")
       }
-      return (pid, output.read, events?.read)
+      return (pid, output.read, errors?.read, events?.read)
     }
 
     var output = PipeCollector(descriptor: spawned.output, keep: outputLimit)
+    var errors = spawned.errors.map { PipeCollector(descriptor: $0, keep: outputLimit) }
     var events = spawned.events.map { PipeCollector(descriptor: $0, keep: eventLimit) }
     var termination: ProcessOutcome.Termination?
     var exitStatus: Int32 = 0
 
+    var anyOpen: Bool { output.open || errors?.open == true || events?.open == true }
     func pump(milliseconds: Int32) {
       var descriptors = [pollfd(fd: output.open ? output.descriptor : -1, events: Int16(POLLIN), revents: 0)]
-      if let events { descriptors.append(pollfd(fd: events.open ? events.descriptor : -1, events: Int16(POLLIN), revents: 0)) }
-      guard output.open || events?.open == true else {
+      descriptors.append(pollfd(fd: errors?.open == true ? errors!.descriptor : -1, events: Int16(POLLIN), revents: 0))
+      descriptors.append(pollfd(fd: events?.open == true ? events!.descriptor : -1, events: Int16(POLLIN), revents: 0))
+      guard anyOpen else {
         usleep(UInt32(milliseconds) * 1000)
         return
       }
       if poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 {
         if descriptors[0].revents != 0 { output.drain() }
-        if descriptors.count > 1, descriptors[1].revents != 0 { events?.drain() }
+        if descriptors[1].revents != 0 { errors?.drain() }
+        if descriptors[2].revents != 0 { events?.drain() }
       }
     }
 
@@ -139,7 +177,7 @@ public struct ProcessRunner: Sendable {
       }
       if ContinuousClock.now >= deadline {
         termination = .timedOut
-      } else if output.discarded > outputLimit * 16 || (events?.discarded ?? 0) > 0 {
+      } else if output.discarded + (errors?.discarded ?? 0) > outputLimit * 16 || (events?.discarded ?? 0) > 0 {
         termination = .outputLimitExceeded
       }
       if termination != nil {
@@ -150,27 +188,71 @@ public struct ProcessRunner: Sendable {
     // Whatever the child left running in its group goes too, so the pipes reach end of file.
     kill(-spawned.pid, SIGKILL)
     let drainDeadline = ContinuousClock.now + .seconds(1)
-    while output.open || events?.open == true, ContinuousClock.now < drainDeadline {
+    while anyOpen, ContinuousClock.now < drainDeadline {
       pump(milliseconds: 20)
     }
     output.shut()
+    errors?.shut()
     events?.shut()
 
     let elapsed = ContinuousClock.now - start
-    return ProcessOutcome(
+    var outcome = ProcessOutcome(
       termination: termination ?? .exited(-1), output: output.text,
       outputWasTruncated: output.discarded > 0,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
       events: events.map { Data($0.kept) })
+    outcome.outputBytes = Data(output.kept)
+    outcome.errorOutput = errors?.text ?? ""
+    return outcome
   }
 
-  /// A pipe whose two ends are close-on-exec. Call only under `spawnLock`.
+  /// Writes a new file that a process will run, with `mode`, under the lock children are started under.
+  ///
+  /// Linux refuses to run a file that any process has open for writing ("Text file busy").
+  /// A child started while this process has the file open would hold that descriptor until
+  /// it runs its own program, so the file is written, and closed, where no child can start.
+  public static func writeProgram(_ data: Data, to url: URL, mode: mode_t) -> Bool {
+    spawnLock.withLock { _ in
+      let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      guard descriptor >= 0 else { return false }
+      defer { close(descriptor) }
+      return writeAll(data, to: descriptor)
+    }
+  }
+
+  /// Writes every byte of `data` to `descriptor`; `false` when the pipe would not take them.
+  private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+    data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
+      }
+      return true
+    }
+  }
+
+  /// A pipe whose two ends are close-on-exec and numbered 10 or above. Call only under `spawnLock`.
+  ///
+  /// A child's descriptors 1 to 4 are copied from pipes like these; were a pipe's end itself
+  /// numbered 3 or 4, copying another pipe onto that number first would close it.
   private static func makePipe() throws(GradeError) -> (read: Int32, write: Int32) {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))") }
-    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-    return (fds[0], fds[1])
+    let high = fds.map { descriptor -> Int32 in
+      let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
+      close(descriptor)
+      return moved
+    }
+    guard high.allSatisfy({ $0 >= 10 }) else {
+      for descriptor in high where descriptor >= 0 { close(descriptor) }
+      throw .infrastructure("could not create a pipe: \(String(cString: strerror(errno)))")
+    }
+    return (high[0], high[1])
   }
 
   /// Decodes a `waitpid` status without the C macros, which Swift cannot import.

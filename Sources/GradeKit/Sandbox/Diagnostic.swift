@@ -28,65 +28,45 @@ public struct Diagnostic: Sendable, Equatable, Codable {
     return column.map { "\(path):\(line):\($0)" } ?? "\(path):\(line)"
   }
 
-  /// Reads the errors out of `swiftc` output, once each.
+  /// The errors (and, when asked, the warnings) the compiler recorded, once each, with paths
+  /// in the learner's terms.
   ///
-  /// The grader compiles from a folder of copies, by bare file name, so an
-  /// error's path is a file name that `shownAs` maps to the path the learner
-  /// knows. An error inside a macro expansion is reported at a generated file;
-  /// the note that follows it ("in expansion of macro 'require' here") says
-  /// where the learner wrote the macro, and that is where the error is put.
-  public static func errors(inCompilerOutput output: String, shownAs: [String: String], warnings: Bool = false) -> [Diagnostic] {
-    let lines = output.split(whereSeparator: \.isNewline).map(String.init)
+  /// The grader compiles from a folder of copies, by bare file name, so a diagnostic's
+  /// file is a name that `shownAs` maps to the path the learner knows. An error inside a
+  /// macro expansion is recorded at a generated file; its note ("in expansion of macro
+  /// 'require' here") says where the learner wrote the macro, and that is where it is put.
+  static func errors(
+    in messages: [SerializedDiagnostics.Message], shownAs: [String: String], warnings: Bool = false
+  ) -> [Diagnostic] {
     var seen: Set<String> = []
     var result: [Diagnostic] = []
-    for (index, line) in lines.enumerated() {
-      var isWarning = false
-      var found = line.range(of: ": error: ") ?? (line.hasPrefix("error: ") ? line.range(of: "error: ") : nil)
-      if found == nil, warnings, let warning = line.range(of: ": warning: ") {
-        found = warning
-        isWarning = true
-      }
-      guard let marker = found else { continue }
-      var message = String(line[marker.upperBound...])
-      var group: String?
-      // Swift names a diagnostic's group at the end: "... in a '@Sendable' closure [#SendableClosureCaptures]".
-      if message.hasSuffix("]"), let open = message.range(of: " [#", options: .backwards) {
-        group = String(message[open.upperBound..<message.index(before: message.endIndex)])
-        message = String(message[..<open.lowerBound])
-      }
-      var diagnostic = Diagnostic(path: nil, line: nil, column: nil, message: message)
-      diagnostic.group = group
+    for message in messages {
+      let isWarning = message.severity == .warning
+      guard message.severity == .error || message.severity == .fatal || (warnings && isWarning) else { continue }
+      var diagnostic = Diagnostic(path: nil, line: message.line, column: message.column,
+                                  message: ShownText.escaped(message.text, limit: ShownText.messageLimit))
+      diagnostic.group = message.group
       diagnostic.isWarning = isWarning
-      if marker.lowerBound != line.startIndex {
-        var location = parseLocation(String(line[..<marker.lowerBound]))
-        if location.path.contains("swift-generated-sources") || location.path.contains("@__swiftmacro_") {
-          // swiftc says "in expansion of macro 'require' here"; SwiftPM's build "expanded code originates here".
-          let origin = lines[(index + 1)...].prefix(40).first {
-            ($0.contains(": note: in expansion of macro") || $0.contains(": note: expanded code originates here"))
-              && !$0.contains("swift-generated-sources")
-          }
-          if let origin, let range = origin.range(of: ": note: ") {
-            location = parseLocation(String(origin[..<range.lowerBound]))
-          }
-        }
-        let name = location.path.split(separator: "/").last.map(String.init) ?? location.path
-        diagnostic.path = shownAs[location.path] ?? shownAs[name] ?? location.path
-        diagnostic.line = location.line
-        diagnostic.column = location.column
+      var place = message
+      if let file = message.file, Self.isGenerated(file),
+        let origin = message.notes.first(where: { note in note.file.map { !Self.isGenerated($0) } ?? false })
+      {
+        place = origin
       }
-      // The driver's summary of a failed job says less than the errors before it.
-      if diagnostic.path == nil, diagnostic.message.contains("command failed") || diagnostic.message.hasPrefix("fatalError") {
-        if !result.isEmpty { continue }
+      if let file = place.file {
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        diagnostic.path = shownAs[file] ?? shownAs[name] ?? file
+        diagnostic.line = place.line
+        diagnostic.column = place.column
       }
-      let key = "\(diagnostic.location ?? ""):\(diagnostic.message)"
+      let key = "\(diagnostic.location ?? ""):\(diagnostic.isWarning):\(diagnostic.message)"
       if seen.insert(key).inserted { result.append(diagnostic) }
     }
     return result
   }
 
-  /// Splits `path:line:column`; the path itself has no colons on Linux.
-  private static func parseLocation(_ text: String) -> (path: String, line: Int?, column: Int?) {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-    return (parts.first ?? text, parts.count > 1 ? Int(parts[1]) : nil, parts.count > 2 ? Int(parts[2]) : nil)
+  /// Whether a file is one the compiler made for a macro expansion.
+  private static func isGenerated(_ file: String) -> Bool {
+    file.contains("swift-generated-sources") || file.contains("@__swiftmacro_")
   }
 }

@@ -38,14 +38,15 @@ public struct PristineFiles: Sendable {
     for revision in ["@{upstream}", "HEAD"] {
       guard let diff = try? runner.run(
         ["git", "-C", workbook.root.path, "diff", "--name-only", "--no-renames", revision, "--"] + paths,
-        until: .now + .seconds(30)), diff.succeeded
+        until: .now + .seconds(30), streams: .separate), diff.succeeded
       else { continue }
       var contents: [String: Data] = [:]
       for path in diff.output.split(separator: "\n").map(String.init) where !path.isEmpty {
-        guard let shown = try? runner.run(["git", "-C", workbook.root.path, "show", "\(revision):\(path)"], until: .now + .seconds(30)),
+        guard let shown = try? runner.run(
+          ["git", "-C", workbook.root.path, "show", "\(revision):\(path)"], until: .now + .seconds(30), streams: .separate),
           shown.succeeded
         else { continue }
-        contents[path] = Data(shown.output.utf8)
+        contents[path] = shown.outputBytes
       }
       return PristineFiles(contents: contents)
     }

@@ -5,10 +5,10 @@ import Foundation
 /// Layout, under `root`:
 /// - `src/module`, `src/canonical-tests`, `src/task-N`: the sources, copies only
 /// - `build/misuses` (`build-tsan/…` for ThreadSanitizer): what the compiler said of each misuse
-/// - `runs/`: one scratch folder per run of a test binary, removed after it
+/// - `runs/`: one scratch folder per run of a program, removed after it
 ///
-/// Modules and test binaries are built into `StateFolder.builds`, and variants into
-/// `StateFolder.variants`, each in a folder named by a hash of its inputs, so every
+/// Modules, tests libraries and programs are built into `StateFolder.builds`, and variants
+/// into `StateFolder.variants`, each in a folder named by a hash of its inputs, so every
 /// sandbox shares what it has in common with another.
 public struct Sandbox: Sendable {
   /// The sandbox's folder, kept between runs so unchanged parts are not compiled again.
@@ -60,19 +60,13 @@ public struct Sandbox: Sendable {
     root.appending(path: "\(compiler.threadSanitizer ? "build-tsan" : "build")/\(part.folderName)")
   }
 
-  /// The sources of a part as compiled: a test part gets the grader's `main`.
+  /// The sources of a part as compiled.
   func sources(of part: Part) -> SandboxPlan.Sources {
     switch part {
-    case .module: return plan.module
-    case .misuses: return plan.misuses
-    case .canonicalTests:
-      var sources = plan.canonicalTests
-      sources.add(Compiler.testMainName, Data(Compiler.testMain.utf8), shownAs: "(the grader's test runner)")
-      return sources
-    case .task(let number):
-      var sources = plan.learnerTests[number] ?? SandboxPlan.Sources()
-      sources.add(Compiler.testMainName, Data(Compiler.testMain.utf8), shownAs: "(the grader's test runner)")
-      return sources
+    case .module: plan.module
+    case .misuses: plan.misuses
+    case .canonicalTests: plan.canonicalTests
+    case .task(let number): plan.learnerTests[number] ?? SandboxPlan.Sources()
     }
   }
 
@@ -91,25 +85,55 @@ public struct Sandbox: Sendable {
     public var errors: [Part: [Diagnostic]] = [:]
     /// Parts that could not be built for a reason that is not the learner's.
     public var failures: [Part: String] = [:]
-    /// The built library folder of each variant of each write-tests task, the wheat first.
+    /// The built program folder of each variant of each write-tests task, the wheat first.
     public var variantFolders: [Int: [URL]] = [:]
+    /// The folder of the program that runs the canonical tests against the learner's library.
+    public var runnerFolder: URL?
     /// The folder of the learner's built module: Swift 6 mode's, or Swift 5 mode's when only that compiled.
     public var moduleFolder: URL?
     /// Everything the compiler said of the learner's module in Swift 6 mode, warnings too,
     /// for a lesson with compiler-graded tasks.
     public var swift6Diagnostics: [Diagnostic] = []
     /// What the compiler said of each misuse, by file name.
-    public var misuseOutputs: [String: String] = [:]
-    /// The folder of each part's test binary.
-    public var binaries: [Part: URL] = [:]
+    var misuseMessages: [String: [SerializedDiagnostics.Message]] = [:]
+    /// The folder of each part's tests library.
+    public var testLibraries: [Part: URL] = [:]
+    /// Every warning the compiler gave in each part, for the rules on what learner files may hold.
+    public var warnings: [Part: [Diagnostic]] = [:]
+    /// What each part's learner files hold that the rules refuse, or that could not be read.
+    var surveys: [Part: SourceSurvey.Findings] = [:]
+    /// The learner's files, by name, that the built module holds as handed out instead: each
+    /// did not compile or was refused, and the lesson's other tasks are graded without it.
+    public var substitutes: Set<String> = []
+    /// The compile of the module as the learner wrote it.
+    var moduleResult: Compiler.Result?
+    /// The folder of the module as the learner wrote it, when it compiled: what a misuse is checked against.
+    var ownModuleFolder: URL? { moduleResult.flatMap { $0.succeeded ? $0.folder : nil } }
 
-    /// A part's test binary, when it was built.
-    public func binary(_ part: Part) -> URL? { binaries[part]?.appending(path: "tests") }
+    /// A part's tests library, when it was built.
+    public func testsLibrary(_ part: Part) -> URL? { testLibraries[part]?.appending(path: RunnerProgram.testsLibrary) }
 
-    /// Whether a part and everything it needs built.
+    /// The program that runs a part's tests: the runner for the canonical tests, a variant's for a task's.
+    public func program(for part: Part, variant: Int = 0) -> URL? {
+      switch part {
+      case .task(let number):
+        variantFolders[number].flatMap { $0.indices.contains(variant) ? $0[variant] : nil }?.appending(path: Compiler.programName)
+      default:
+        runnerFolder?.appending(path: Compiler.programName)
+      }
+    }
+
+    /// Whether a part and everything it needs built: the module counts as built when it was, as
+    /// the learner wrote it or with some of their files as handed out. A task whose files the
+    /// rules refuse is never usable: refused code does not run.
     public func usable(_ part: Part) -> Bool {
-      let needs: [Part] = part == .canonicalTests ? [.module, .canonicalTests] : [part]
-      return needs.allSatisfy { errors[$0] == nil && failures[$0] == nil }
+      switch part {
+      case .module: moduleFolder != nil && failures[.module] == nil
+      case .canonicalTests: usable(.module) && errors[.canonicalTests] == nil && failures[.canonicalTests] == nil
+      default:
+        errors[part] == nil && failures[part] == nil
+          && (surveys[part].map { !$0.refusals.contains(where: \.blocksRunning) && $0.unread.isEmpty } ?? true)
+      }
     }
   }
 
@@ -121,7 +145,7 @@ public struct Sandbox: Sendable {
     DispatchQueue.concurrentPerform(iterations: chains.count) { index in
       var local = Built()
       for part in chains[index] {
-        if part == .canonicalTests || part == .misuses, !local.usable(.module) { break }
+        if part == .canonicalTests, !local.usable(.module) { continue }
         build(part, into: &local)
       }
       results.update { built in
@@ -130,8 +154,13 @@ public struct Sandbox: Sendable {
         built.variantFolders.merge(local.variantFolders) { $1 }
         built.moduleFolder = built.moduleFolder ?? local.moduleFolder
         built.swift6Diagnostics += local.swift6Diagnostics
-        built.misuseOutputs.merge(local.misuseOutputs) { $1 }
-        built.binaries.merge(local.binaries) { $1 }
+        built.misuseMessages.merge(local.misuseMessages) { $1 }
+        built.testLibraries.merge(local.testLibraries) { $1 }
+        built.runnerFolder = built.runnerFolder ?? local.runnerFolder
+        built.warnings.merge(local.warnings) { $1 }
+        built.surveys.merge(local.surveys) { $1 }
+        built.substitutes.formUnion(local.substitutes)
+        built.moduleResult = built.moduleResult ?? local.moduleResult
       }
     }
     return results.value
@@ -147,35 +176,31 @@ public struct Sandbox: Sendable {
     switch part {
     case .module:
       guard !names.isEmpty else { return }
-      // File by file, so an edit compiles one file again; not where the grade reads every warning.
-      var compiled = compiler.library(
-        module: lesson.module, sourceFolder: sourceFolder(part), names: names,
-        incremental: plan.gradesConcurrency ? nil : buildFolder(part).appending(path: "incremental"))
-      if plan.gradesConcurrency {
-        built.swift6Diagnostics = Diagnostic.errors(inCompilerOutput: compiled.output, shownAs: sources.shownAs, warnings: true)
-        if !compiled.succeeded {
-          // Swift 5 mode makes concurrency errors warnings: the lesson's other tasks still run.
-          compiled = compiler.library(module: lesson.module, sourceFolder: sourceFolder(part), names: names, swiftVersion: 5)
-        }
-      }
-      built.moduleFolder = compiled.folder
-      result = compiled
+      buildModule(names: names, into: &built)
+      return
     case .canonicalTests:
       guard !plan.canonicalTests.files.isEmpty, let moduleFolder = built.moduleFolder else { return }
+      let runner = compiler.program(module: nil, sourceFolder: nil, names: [])
+      guard runner.succeeded else {
+        built.failures[part] = "the grader's entry point does not compile: \(runner.output.suffix(800))"
+        return
+      }
+      built.runnerFolder = runner.folder
       result = compiler.tests(
         module: lesson.testModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
-        libraryFolder: moduleFolder)
-      built.binaries[part] = result.folder
+        libraryFolder: moduleFolder, linksLibrary: true)
+      built.testLibraries[part] = result.folder
     case .misuses:
-      guard let moduleFolder = built.moduleFolder else { return }
+      // A misuse is compiled, never run, so it is checked against the module as the learner wrote it.
+      guard let moduleFolder = built.ownModuleFolder ?? built.moduleFolder else { return }
       for name in names {
         let checked = compiler.check(name, in: sourceFolder(part), against: moduleFolder, module: lesson.module, into: buildFolder(part))
-        built.misuseOutputs[name] = checked.output
+        built.misuseMessages[name] = checked.succeeded || !checked.messages.isEmpty ? checked.messages : nil
       }
       return
     case .task(let number):
       var folders: [URL] = []
-      let fresh = (plan.variants[number] ?? []).filter { $0.prebuilt == nil && !VariantLibrary.isBuilt($0.sources, module: lesson.module, state: state, compiler: compiler) }
+      let fresh = (plan.variants[number] ?? []).filter { $0.prebuilt == nil && !VariantBuild.isBuilt($0.sources, module: lesson.module, state: state, compiler: compiler) }
       if !fresh.isEmpty {
         progress("  lesson \(lesson.number), task \(number): compiling \(fresh.count) correct and buggy versions of the code (once; later gradings reuse them)")
       }
@@ -184,7 +209,7 @@ public struct Sandbox: Sendable {
           folders.append(prebuilt)
           continue
         }
-        switch VariantLibrary.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
+        switch VariantBuild.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders.append(folder)
         case .failure(let error):
           built.failures[part] = error.message
@@ -193,15 +218,35 @@ public struct Sandbox: Sendable {
       }
       built.variantFolders[number] = folders
       guard let wheat = folders.first else { return }
-      result = compiler.tests(
-        module: lesson.learnerTestModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
-        libraryFolder: wheat)
-      built.binaries[part] = result.folder
+      // The learner's tests are surveyed beside their compile, against the same interface.
+      let findings = LockedBox(SourceSurvey.Findings())
+      let compiled = LockedBox<Compiler.Result?>(nil)
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+          findings.update { $0 = survey(part, typeCheck: names, interface: wheat) }
+        } else {
+          let tests = compiler.tests(
+            module: lesson.learnerTestModule, sourceFolder: sourceFolder(part), names: names, libraryModule: lesson.module,
+            libraryFolder: wheat, linksLibrary: false, strictMemorySafety: true)
+          compiled.update { $0 = tests }
+        }
+      }
+      result = compiled.value!
+      built.testLibraries[part] = result.folder
+      built.warnings[part] = Diagnostic.errors(in: result.messages, shownAs: sources.shownAs, warnings: true).filter(\.isWarning)
+      var found = findings.value
+      let owned = ownedFiles(of: part)
+      found.refusals += SourceSurvey.unsafeCode(in: built.warnings[part] ?? [], owned: Set(owned.map(\.shownAs)))
+      if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
+        let exported = SourceSurvey.exportedSymbols(of: library, toolchain: box.isolation.toolchain, runner: compiler.runner) ?? []
+        found.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
+      }
+      built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread)
     }
     if result.timedOut {
       built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
     } else if !result.succeeded {
-      let errors = Diagnostic.errors(inCompilerOutput: result.output, shownAs: sources.shownAs)
+      let errors = Diagnostic.errors(in: result.messages, shownAs: sources.shownAs)
       if errors.isEmpty {
         built.failures[part] = "the compiler failed without an error message: \(result.output.suffix(1500))"
       } else {
@@ -210,12 +255,135 @@ public struct Sandbox: Sendable {
     }
   }
 
+  /// The learner's owned files of a part, by name, each with the rules of the task that owns it.
+  func ownedFiles(of part: Part) -> [SourceSurvey.File] {
+    let sources = sources(of: part)
+    let lesson = plan.lesson
+    return lesson.tasks.flatMap { task -> [SourceSurvey.File] in
+      if case .task(let number) = part, number != task.number { return [] }
+      let prefix = part == .module ? "Sources/" : "Tests/"
+      return task.files.filter { $0.hasPrefix(prefix) }.compactMap { file in
+        let name = String(file.dropFirst(prefix.count))
+        guard sources.files[name] != nil, let shown = sources.shownAs[name] else { return nil }
+        return SourceSurvey.File(name: name, shownAs: shown, rules: CodeRules.of(task, in: lesson))
+      }
+    }
+  }
+
+  /// Surveys a part's learner files against their rules, from the compiler's view of them.
+  func survey(_ part: Part, typeCheck: [String], interface: URL? = nil) -> SourceSurvey.Findings {
+    let files = ownedFiles(of: part)
+    guard !files.isEmpty else { return SourceSurvey.Findings() }
+    let survey = SourceSurvey(runner: compiler.runner, moduleCache: compiler.moduleCache)
+    let module = part == .module ? plan.lesson.module : plan.lesson.learnerTestModule
+    return survey.survey(
+      files, in: sourceFolder(part), module: module, lessonModule: plan.lesson.module, tests: part != .module,
+      typeCheck: typeCheck + (interface.map { ["-I", $0.path] } ?? []))
+  }
+
+  /// Builds the learner's module, surveying their files beside the compile; then, when some
+  /// of their files do not compile or are refused, builds it again with those files as
+  /// handed out, so the lesson's other tasks are graded on what their own files do.
+  private func buildModule(names: [String], into built: inout Built) {
+    let lesson = plan.lesson
+    let folder = sourceFolder(.module)
+    let work: Compiler.Result = {
+      let findings = LockedBox(SourceSurvey.Findings())
+      let compiled = LockedBox<Compiler.Result?>(nil)
+      DispatchQueue.concurrentPerform(iterations: 2) { index in
+        if index == 0 {
+          findings.update { $0 = survey(.module, typeCheck: names) }
+        } else {
+          var result = compiler.library(
+            module: lesson.module, sourceFolder: folder, names: names,
+            incremental: plan.gradesConcurrency ? nil : buildFolder(.module).appending(path: "incremental"), strictMemorySafety: true)
+          if plan.gradesConcurrency, !result.succeeded {
+            // Swift 5 mode makes concurrency errors warnings: the lesson's other tasks still run.
+            let swift6 = result
+            result = compiler.library(module: lesson.module, sourceFolder: folder, names: names, swiftVersion: 5, strictMemorySafety: true)
+            result.messages = swift6.messages + result.messages.filter { $0.severity != .error }
+            result.swift6Failed = true
+          }
+          compiled.update { $0 = result }
+        }
+      }
+      built.surveys[.module] = findings.value
+      return compiled.value!
+    }()
+    let shown = sources(of: .module).shownAs
+    if plan.gradesConcurrency {
+      built.swift6Diagnostics = Diagnostic.errors(in: work.messages, shownAs: shown, warnings: true)
+    }
+    built.warnings[.module] = Diagnostic.errors(in: work.messages, shownAs: shown, warnings: true).filter(\.isWarning)
+    var findings = built.surveys[.module] ?? SourceSurvey.Findings()
+    let owned = ownedFiles(of: .module)
+    findings.refusals += SourceSurvey.unsafeCode(in: built.warnings[.module] ?? [], owned: Set(owned.map(\.shownAs)))
+    var library = work
+    if work.succeeded, let folder = work.folder {
+      let exported = SourceSurvey.exportedSymbols(
+        of: folder.appending(path: Compiler.libraryName(lesson.module)), toolchain: box.isolation.toolchain, runner: compiler.runner) ?? []
+      if !exported.isEmpty, let first = owned.first {
+        findings.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
+      }
+    }
+    built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread)
+    built.moduleResult = work
+
+    // Which of the learner's files cannot stay: refused, unread, or holding the compile's errors.
+    let blocked = Set(findings.refusals.filter(\.blocksRunning).map(\.path) + findings.unread)
+    var failing = blocked
+    if !work.succeeded {
+      let errors = Diagnostic.errors(in: work.messages, shownAs: shown)
+      let ownedPaths = Set(owned.map(\.shownAs))
+      let inOwned = Set(errors.compactMap(\.path).filter { ownedPaths.contains($0) })
+      // An error only in the workbook's own files follows from something the learner changed; which is unknown.
+      failing.formUnion(inOwned.isEmpty ? ownedPaths : inOwned)
+    }
+    let replaced = owned.filter { failing.contains($0.shownAs) }
+    if !replaced.isEmpty {
+      // The same module with those files as handed out: the other tasks are graded with it.
+      let fallback = buildFolder(.module).appending(path: "handed-out")
+      var files = sources(of: .module).files
+      var swapped: [String] = []
+      for file in replaced {
+        guard let data = plan.handedOutVersion(of: "Sources/\(file.name)", runner: compiler.runner) else { continue }
+        files[file.name] = data
+        swapped.append(file.name)
+      }
+      if !swapped.isEmpty, (try? FileSync.sync(files, into: fallback)) != nil {
+        var again = compiler.library(module: lesson.module, sourceFolder: fallback, names: files.keys.sorted(), strictMemorySafety: false)
+        if plan.gradesConcurrency, !again.succeeded {
+          again = compiler.library(module: lesson.module, sourceFolder: fallback, names: files.keys.sorted(), swiftVersion: 5)
+        }
+        if again.succeeded {
+          library = again
+          built.substitutes = Set(swapped)
+        }
+      }
+    } else if !work.succeeded {
+      library = work
+    }
+    built.moduleFolder = library.succeeded ? library.folder : nil
+    // Code the rules refuse is never run: without a handed-out copy to stand in, no task runs.
+    let substitutedPaths = Set(owned.filter { built.substitutes.contains($0.name) }.map(\.shownAs))
+    if !blocked.isSubset(of: substitutedPaths) { built.moduleFolder = nil }
+    if !work.succeeded || !built.substitutes.isEmpty {
+      // The learner's own compile's errors stay the module's errors: they are shown under their task.
+      let errors = Diagnostic.errors(in: work.messages, shownAs: shown)
+      if !errors.isEmpty { built.errors[.module] = errors }
+      if errors.isEmpty, !work.succeeded, !work.timedOut {
+        built.failures[.module] = "the compiler failed without an error message: \(work.output.suffix(1500))"
+      }
+    }
+    if work.timedOut { built.failures[.module] = "the compiler took longer than \(compiler.timeout) and was stopped" }
+  }
+
   /// The learner's module's library, as built.
   public func moduleLibrary(_ built: Built) -> URL {
     (built.moduleFolder ?? buildFolder(.module)).appending(path: Compiler.libraryName(plan.lesson.module))
   }
 
-  /// Runs the tests of `binary` whose IDs match `filters`, against `library`, and folds their events into a result.
+  /// Runs the tests in `libraries` whose IDs match `filters`, in `program`, and folds their events into a result.
   ///
   /// A first run is parallel, as `swift test` would run it. If the process
   /// crashes, every test that was running when it died may be the one that
@@ -229,14 +397,14 @@ public struct Sandbox: Sendable {
   ///   - crashesToName: Stop once this many crashes are named, suspects taken in source
   ///     order, a core's worth at a time; the tests not reached then have no result.
   public func runTests(
-    _ binary: URL, library: URL, filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max
+    _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max
   ) -> JobResult {
     var fold = RunFold(seconds: seconds)
     if repetitions > 1 {
-      _ = fold.run(self, binary, library, filters: filters, serial: false, repetitions: repetitions)
+      _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
     }
-    guard var ending = fold.run(self, binary, library, filters: filters, serial: false) else { return fold.folded }
+    guard var ending = fold.run(self, program, libraries, filters: filters, serial: false) else { return fold.folded }
     var ranAlone: Set<String> = []
     while ending == .crashed, fold.result.crashes.count < crashesToName {
       let unresolved = fold.order.filter { id in
@@ -254,7 +422,7 @@ public struct Sandbox: Sendable {
       let folds = LockedBox([Int: (RunFold, RunFold.Ending?)]())
       DispatchQueue.concurrentPerform(iterations: runs.count) { index in
         var alone = RunFold(seconds: seconds)
-        let ended = alone.run(self, binary, library, filters: runs[index].filters, serial: runs[index].serial)
+        let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
       // Suspects left for a later round keep the loop going, as a crash among the unstarted does.
@@ -291,36 +459,41 @@ public struct Sandbox: Sendable {
       return folded
     }
 
-    /// Runs the binary once and folds in what it reported; `nil` when it could not start at all.
-    mutating func run(_ sandbox: Sandbox, _ binary: URL, _ library: URL, filters: [String], serial: Bool, repetitions: Int = 1) -> Ending? {
-      var arguments = ["--testing-library", "swift-testing", "--event-stream-output-path", "/dev/fd/3",
-                       "--event-stream-version", "\(EventRecord.schemaVersion)"]
-      for filter in filters { arguments += ["--filter", filter] }
-      if serial { arguments.append("--no-parallel") }
-      if repetitions > 1 { arguments += ["--repetitions", "\(repetitions)"] }
-      let outcome: ProcessOutcome
+    /// Runs the program once and folds in what it reported; `nil` when it could not start at all.
+    mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> Ending? {
+      let request = Box.Request(filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds)
+      let boxed: Box.Report
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }
       do {
-        outcome = try sandbox.box.run(binary, library: library, arguments: arguments, seconds: seconds)
+        boxed = try sandbox.box.run(program, libraries: libraries, request: request)
       } catch {
         result.infrastructureError = error.message
         return nil
       }
-      let report = TestRunReport(eventStream: outcome.events ?? Data(), repetitions: repetitions)
-      result.outputTail = String(outcome.output.suffix(500))
+      let outcome = boxed.outcome
+      var report = TestRunReport(eventStream: boxed.events, repetitions: repetitions)
+      report.problems = boxed.streamProblems + report.problems
+      // What the run printed is its own text: escaped before anything shows it.
+      result.outputTail = ShownText.escaped(outcome.output.suffix(500), limit: 500)
       // ThreadSanitizer reports a race on the output and lets the test pass: the report is the finding.
-      // One report per distinct race, with the sandbox's paths put back as the learner knows them.
-      let races = SanitizerReport.demangled(SanitizerReport.reports(in: outcome.output), runner: sandbox.compiler.runner).map { report in
+      // One report per distinct race, its frames named from the files the run was given, and each
+      // file put as the learner knows it.
+      var modules = [Compiler.programName: program]
+      for library in libraries { modules[library.lastPathComponent] = library }
+      let shown = sandbox.plan.module.shownAs.merging(sandbox.plan.canonicalTests.shownAs) { first, _ in first }
+      let races = SanitizerReport.reports(
+        in: outcome.output, modules: modules, toolchain: sandbox.box.isolation.toolchain, runner: sandbox.compiler.runner
+      ).map { report in
         var text = report
-        for part in [Part.module, .canonicalTests] {
-          for (name, shown) in sandbox.sources(of: part).shownAs {
-            text = text.replacingOccurrences(of: sandbox.sourceFolder(part).appending(path: name).path, with: shown)
-          }
-        }
+        for (name, path) in shown.sorted(by: { $0.key < $1.key }) { text = text.replacingOccurrences(of: " at \(name):", with: " at \(path):") }
         return text
       }
-      for race in races where !result.sanitizerReports.contains(race) { result.sanitizerReports.append(race) }
+      for race in races.map({ report in
+        report.split(separator: "\n").map { ShownText.escaped($0, limit: ShownText.messageLimit) }.joined(separator: "\n")
+      }) where !result.sanitizerReports.contains(race) {
+        result.sanitizerReports.append(race)
+      }
       for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
       result.problems += report.problems
@@ -357,7 +530,8 @@ public struct Sandbox: Sendable {
           return .crashed
         }
         guard let crashed = report.interrupted.first else {
-          result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination))\n\(outcome.output.suffix(300))"
+          result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
+            + ShownText.escaped(outcome.output.suffix(300), limit: 300)
           return .stopped
         }
         guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
@@ -414,10 +588,10 @@ public struct Sandbox: Sendable {
     "^" + NSRegularExpression.escapedPattern(for: id) + "$"
   }
 
-  /// The `Fatal error: ...` line a crashed Swift process printed, if any.
+  /// The `Fatal error: ...` line a crashed Swift process printed, if any, escaped: a test can print one too.
   static func fatalMessage(in outcome: ProcessOutcome) -> String? {
     for line in outcome.output.split(whereSeparator: \.isNewline) where line.contains("Fatal error") {
-      return line.trimmingCharacters(in: .whitespaces)
+      return ShownText.escaped(line.trimmingCharacters(in: .whitespaces), limit: ShownText.messageLimit)
     }
     return nil
   }

@@ -61,6 +61,37 @@ public struct SandboxPlan: Sendable {
   public var rejected: [Int: [RejectedFile]] = [:]
   /// Handed-out versions of canonical files the learner edited.
   var pristine: PristineFiles
+  /// Where the handed-out version of a learner's own file comes from, to stand in for
+  /// one that does not compile or is refused, so the lesson's other tasks are still graded.
+  var handedOut: HandedOut = .none
+
+  /// Where handed-out versions of the learner's files are found.
+  enum HandedOut: Sendable {
+    /// Nowhere: a file that does not compile stops the tasks that need it.
+    case none
+    /// In the workbook's `Lessons/` folder, when the learner's files are elsewhere (a class).
+    case folder(URL)
+    /// In git, when the learner's files are the workbook's own `Lessons/` (a learner's checkout).
+    case git(workbook: URL, lessonPath: String)
+  }
+
+  /// The handed-out version of the owned file `file` (such as `Sources/Inbox.swift`), if there is one.
+  func handedOutVersion(of file: String, runner: ProcessRunner) -> Data? {
+    switch handedOut {
+    case .none: return nil
+    case .folder(let folder): return try? Data(contentsOf: folder.appending(path: file))
+    case .git(let workbook, let lessonPath):
+      for revision in ["@{upstream}", "HEAD"] {
+        if let shown = try? runner.run(
+          ["git", "-C", workbook.path, "show", "\(revision):\(lessonPath)/\(file)"], until: .now + .seconds(30), streams: .separate),
+          shown.succeeded
+        {
+          return shown.outputBytes
+        }
+      }
+      return nil
+    }
+  }
 
   /// Plans the grading of `lesson`, taking owned files from `learnerFolder`
   /// (a folder laid out like `Lessons/NN-slug`) and everything else from `workbook`.
@@ -77,6 +108,7 @@ public struct SandboxPlan: Sendable {
     let owned = Set(lesson.ownedFiles)
     let lessonPath = "Lessons/\(lesson.folder)"
     let isOwnCheckout = learnerFolder.standardizedFileURL.path == starter.standardizedFileURL.path
+    handedOut = isOwnCheckout ? .git(workbook: workbook.root, lessonPath: lessonPath) : .folder(starter)
 
     // The learner's module: canonical sources, then the learner's own files.
     for name in swiftFiles(in: starter.appending(path: "Sources")) where !owned.contains("Sources/\(name)") {

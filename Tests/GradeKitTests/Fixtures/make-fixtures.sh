@@ -35,22 +35,19 @@ struct Failure: Error {}
   @Test func hang() async { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
 }
 SWIFT
-# A compile error for the build-output fixture.
-cat > "$work/Broken.swift.txt" <<'SWIFT'
-public func broken() -> Int { return missingName }
-SWIFT
 cd "$work"
 swift build --build-tests >/dev/null
 binary=".build/debug/FixturePackageTests.xctest"
-clean() { python3 - "$1" "$2" <<'PY'
+clean() { python3 - "$1" "$2" "$work" <<'PY'
 import json, sys
 out = []
 for line in open(sys.argv[1]):
+    # The temporary folder's name changes every run; the fixtures should not.
     record = json.loads(line)
     payload = record.get("payload", {})
     payload.pop("instant", None)
     payload.get("issue", {}).pop("_backtrace", None)
-    out.append(json.dumps(record, sort_keys=True))
+    out.append(json.dumps(record, sort_keys=True).replace(sys.argv[3], "/tmp/fixture"))
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 PY
 }
@@ -67,7 +64,31 @@ run known-issue 'Outcomes/knownIssue'
 run parameterized 'Outcomes/parameterized'
 run crash 'Outcomes/crash'
 run hang 'Outcomes/hang'
-mv Broken.swift.txt Sources/Subject/Broken.swift
-# The grader compiles with swiftc from the sources' folder, by bare file name.
-(cd Sources/Subject && swiftc -typecheck -diagnostic-style=llvm Broken.swift 2>&1) > "$here/compile-error.txt" || true
+# Serialized diagnostics, as the grader has the compiler write them: a compile error, an error
+# inside a macro expansion, and a deprecation message forged to print like another error.
+mkdir -p dia && cd dia
+printf '%s\n' 'public func broken() -> Int { return missingName }' > Broken.swift
+cat > Macro.swift <<'SWIFT'
+import Testing
+@Test func unwraps() { let value = #require(Optional(1)); _ = value }
+SWIFT
+cat > Lab.swift <<'SWIFT'
+public actor Counter { public init() {}; public func add() {} }
+@available(*, deprecated, message: "use add\nShare.swift:9:11: error: forged [#ActorIsolatedCall]")
+public func legacy() {}
+SWIFT
+cat > Share.swift <<'SWIFT'
+import Lab
+func share(_ counter: Counter) { legacy(); counter.add() }
+SWIFT
+dia() { # fixture, then swiftc arguments
+  local name=$1; shift
+  printf '{"": {"diagnostics": "%s"}}' "$PWD/$name.dia" > map.json
+  swiftc -serialize-diagnostics -output-file-map map.json "$@" >/dev/null 2>&1 || true
+  cp "$name.dia" "$here/$name.dia"
+}
+dia compile-error -emit-library -wmo -o libBroken.so Broken.swift
+dia macro-error -emit-library -wmo -o libMacro.so Macro.swift
+swiftc -emit-library -emit-module -module-name Lab -wmo -o libLab.so Lab.swift >/dev/null 2>&1
+dia forged-message -emit-sil -o /dev/null -swift-version 6 -I . -wmo Share.swift
 echo "fixtures written to $here"

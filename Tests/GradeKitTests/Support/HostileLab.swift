@@ -103,6 +103,14 @@ final class HostileLab: Sendable {
     return (sandbox, sandbox.build(tasks: [2]))
   }
 
+  /// Lesson 1 with `modules` added to what its files may import: Glibc, so that a case can reach
+  /// the system calls the box itself must stop, past the rules that would refuse the file first.
+  func lesson(allowing modules: [String]) -> Lesson {
+    var lesson = self.lesson
+    lesson.imports += modules
+    return lesson
+  }
+
   /// Lesson 1 with task 2 checked for flaky tests: `runs` runs and the `same-timing` timing wheat.
   func lessonCheckingFlakiness(runs: Int) -> Lesson {
     var lesson = self.lesson

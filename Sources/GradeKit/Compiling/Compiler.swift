@@ -1,14 +1,18 @@
 import Foundation
 
-/// Compiles a lesson's modules with `swiftc` directly: each library once, as a
-/// shared library with library evolution, and each set of tests once, as an
-/// executable linked against whichever library sits beside it at run time.
+/// Compiles a lesson's modules with `swiftc` directly: the learner's module once
+/// as a shared library, each variant once as a program (`RunnerProgram`), and
+/// each set of tests once, as a library that any of those programs loads.
 ///
 /// SwiftPM would compile a learner's tests once per variant, each under its own
 /// module name, and a test could read that name. Here every variant of a lesson
-/// is a `lib<Module>.so` with the same module name and the same interface, so
-/// one test binary runs against any of them, and a test sees the same names,
-/// paths and arguments whichever it is linked against.
+/// is a program whose code has the lesson's module name and the same interface,
+/// so one tests library runs in any of them, and a test sees the same names,
+/// paths and arguments whichever it runs in.
+///
+/// Every compile writes its diagnostics to serialized diagnostics files, kept
+/// beside the product, and `Result.messages` reads them from there: what the
+/// compiler said comes from its structured record, never from printed lines.
 public struct Compiler: Sendable {
   /// Starts `swiftc`.
   public var runner: ProcessRunner
@@ -51,7 +55,15 @@ public struct Compiler: Sendable {
     public var timedOut: Bool = false
     /// The folder holding the product.
     public var folder: URL? = nil
+    /// What the compiler said, read from its serialized diagnostics.
+    var messages: [SerializedDiagnostics.Message] = []
+    /// Set when a compile in Swift 6 mode failed and this is the Swift 5 mode compile after it.
+    var swift6Failed = false
   }
+
+  /// The folder beside a product that holds its compile's serialized diagnostics: one per
+  /// product, since several checks can share a folder.
+  static func diagnosticsFolder(of product: String) -> String { "\(product).diagnostics" }
 
   /// The flags every compile shares: a language mode, no optimization, and plain diagnostics.
   /// Test binaries, checks and variants add `-wmo` (one frontend process: for a lesson's few
@@ -76,7 +88,7 @@ public struct Compiler: Sendable {
   }
 
   /// Compiles the files `names` in `sourceFolder` into `folder/lib<module>.so` and
-  /// `folder/<module>.swiftmodule`.
+  /// `folder/<module>.swiftmodule`: the learner's module.
   ///
   /// The compiler runs in `sourceFolder` and is given bare file names, so
   /// `#filePath` in the product is a file name: no variant's folder shows.
@@ -88,13 +100,16 @@ public struct Compiler: Sendable {
   ///     as SwiftPM does: for lesson 4's eleven files, 0.5 s instead of 1.0 s. The products
   ///     are then copied to the store. The compiler's output covers only the files it
   ///     compiled again, so a caller that reads warnings must not ask for this.
+  ///   - strictMemorySafety: Have the compiler warn, in the group `StrictMemorySafety`, on every
+  ///     use of unsafe pointers and memory: the learner's files may not hold any.
   public func library(
-    module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6, incremental: URL? = nil
+    module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6, incremental: URL? = nil,
+    strictMemorySafety: Bool = false
   ) -> Result {
     let products = ["\(module).swiftmodule", Self.libraryName(module)]
     let common = ["-emit-library", "-emit-module", "-module-name", module, "-enable-testing", "-enable-library-evolution",
                   "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags
+      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
       + ["-emit-module-path", "\(Self.output)/\(products[0])", "-o", "\(Self.output)/\(products[1])"]
     let inputs = names.map { sourceFolder.appending(path: $0) }
     guard let incremental, folder == nil else {
@@ -103,7 +118,8 @@ public struct Compiler: Sendable {
       let arguments = ["swiftc", "-wmo", "-no-emit-module-separately-wmo"] + common + names
       return compile(arguments, in: sourceFolder, inputs: inputs, into: folder, product: products[1])
     }
-    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-output-file-map", "\(Self.output)/output-file-map.json"]
+    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-serialize-diagnostics",
+                     "-output-file-map", "\(Self.output)/output-file-map.json"]
       + common + names
     let work = incremental.appending(path: Fingerprint.hex(of: arguments.joined(separator: " ")))
     return compile(
@@ -126,33 +142,78 @@ public struct Compiler: Sendable {
     var map: [String: [String: String]] = ["": ["swift-dependencies": folder.appending(path: "module.swiftdeps").path]]
     for name in names {
       let base = folder.appending(path: (name as NSString).deletingPathExtension).path
-      map[name] = ["object": base + ".o", "swift-dependencies": base + ".swiftdeps", "swiftmodule": base + "~partial.swiftmodule"]
+      map[name] = [
+        "object": base + ".o", "swift-dependencies": base + ".swiftdeps", "swiftmodule": base + "~partial.swiftmodule",
+        "diagnostics": base + ".dia",
+      ]
     }
     // The driver reads the map with a YAML parser, which does not take JSON's escaped slashes.
     return (try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
   }
 
-  /// Compiles the files `names` in `sourceFolder`, with the grader's `main` (which must be
-  /// among them, from `testMain`), into `folder/tests`, linked against the library of
-  /// `libraryModule` in `libraryFolder` and looking for it beside itself at run time.
+  /// Compiles the tests `names` in `sourceFolder` into `folder/libGradeTests.so`, against the
+  /// interface of `libraryModule` in `libraryFolder`, for a `RunnerProgram` to load.
   ///
-  /// The binary is keyed by the library's interface (`.swiftmodule`), not its code: with
-  /// library evolution, an edit inside a function body leaves the interface byte for
-  /// byte the same, so the tests already compiled run against the new library as they are.
+  /// The library is keyed by that interface (`.swiftmodule`), not the code behind it: with
+  /// library evolution, an edit inside a function body leaves the interface byte for byte
+  /// the same, so the tests already compiled run against the new code as they are.
+  ///
+  /// - Parameter linksLibrary: Link the learner's library, which sits beside the tests at run
+  ///   time; otherwise the module's code is the program's, and the tests find it when loaded.
+  ///   - strictMemorySafety: Warn on every use of unsafe pointers and memory, as for `library`.
   public func tests(
-    module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, into folder: URL? = nil
+    module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, linksLibrary: Bool,
+    strictMemorySafety: Bool = false, into folder: URL? = nil
   ) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
-    let arguments = ["swiftc", "-emit-executable", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + ["-wmo"] + Self.flags(swiftVersion: 6) + sanitizerFlags
-      + ["-I", Self.library, "-L", Self.library, "-l\(libraryModule)"]
+    let arguments = ["swiftc", "-emit-library", "-module-name", module, "-module-cache-path", moduleCache.path]
+      + ["-wmo"] + Self.flags(swiftVersion: 6) + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
+      + ["-I", Self.library] + (linksLibrary ? ["-L", Self.library, "-l\(libraryModule)"] : [])
       + Self.linkerFlags
-      + ["-o", "\(Self.output)/tests"]
+      + ["-o", "\(Self.output)/\(RunnerProgram.testsLibrary)"]
       + names
     return compile(
       arguments, in: sourceFolder, inputs: names.map { sourceFolder.appending(path: $0) } + [interface], libraryFolder: libraryFolder,
-      into: folder, product: "tests")
+      into: folder, product: RunnerProgram.testsLibrary)
   }
+
+  /// The runner's object file, compiled once per toolchain and sanitizer (`RunnerProgram`).
+  func runnerObject() -> Result {
+    let source = (store ?? moduleCache.deletingLastPathComponent()).appending(path: "runner-source")
+    let file = source.appending(path: "\(RunnerProgram.moduleName).swift")
+    try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    if (try? String(contentsOf: file, encoding: .utf8)) != RunnerProgram.source {
+      try? Data(RunnerProgram.source.utf8).write(to: file, options: .atomic)
+    }
+    let arguments = ["swiftc", "-emit-object", "-module-name", RunnerProgram.moduleName, "-module-cache-path", moduleCache.path, "-wmo"]
+      + Self.flags(swiftVersion: 6) + sanitizerFlags + ["-o", "\(Self.output)/runner.o", file.lastPathComponent]
+    return compile(arguments, in: source, inputs: [file], into: nil, product: "runner.o")
+  }
+
+  /// A program (`tests`) that runs a tests library: the runner, and `names` in `sourceFolder`
+  /// compiled as `module`, with that module's interface beside it; or the runner alone when
+  /// there are no sources, for tests that bring the learner's library with them.
+  public func program(module: String?, sourceFolder: URL?, names: [String], into folder: URL? = nil) -> Result {
+    let runner = runnerObject()
+    guard let object = runner.folder?.appending(path: "runner.o") else { return runner }
+    var arguments = ["swiftc", "-emit-executable", "-module-cache-path", moduleCache.path, "-wmo", "-no-emit-module-separately-wmo"]
+      + Self.flags(swiftVersion: 6) + sanitizerFlags
+    if let module, !names.isEmpty {
+      arguments += ["-module-name", module, "-emit-module", "-emit-module-path", "\(Self.output)/\(module).swiftmodule",
+                    "-enable-testing", "-enable-library-evolution"]
+    } else {
+      arguments += ["-module-name", "__GradeProgram"]
+    }
+    // Every symbol is exported, so the tests library, loaded later, binds to the code in here.
+    arguments += ["-lTesting", "-Xlinker", "--export-dynamic", "-o", "\(Self.output)/\(Self.programName)"] + names + [object.path]
+    let folderOfSources = sourceFolder ?? runner.folder!
+    return compile(
+      arguments, in: folderOfSources, inputs: names.map { folderOfSources.appending(path: $0) } + [object], into: folder,
+      product: Self.programName)
+  }
+
+  /// The file name of a built program.
+  public static let programName = "tests"
 
   /// The file name of a module's shared library.
   public static func libraryName(_ module: String) -> String {
@@ -190,7 +251,9 @@ public struct Compiler: Sendable {
     let checkOnly = arguments.contains("-emit-sil")
     func run(into folder: URL) -> Result {
       let outputs = work?.folder ?? folder
-      let resolved = arguments.map {
+      // A whole-module compile writes its diagnostics where a map beside the product says.
+      let diagnosticsMap = work == nil ? ["-serialize-diagnostics", "-output-file-map", "\(Self.output)/\(product).map.json"] : []
+      let resolved = (arguments + diagnosticsMap).map {
         $0.replacingOccurrences(of: Self.output, with: outputs.path).replacingOccurrences(of: Self.library, with: libraryFolder?.path ?? "")
       }
       try? manager.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -200,6 +263,14 @@ public struct Compiler: Sendable {
       defer { lock?.unlock() }
       let stamps = work.map { EditStamps(record: $0.folder.appending(path: "inputs.json")) }
       if let work { try? work.outputFileMap.write(to: work.folder.appending(path: "output-file-map.json"), options: .atomic) }
+      let diagnostics = folder.appending(path: Self.diagnosticsFolder(of: product))
+      try? manager.removeItem(at: diagnostics)
+      try? manager.createDirectory(at: diagnostics, withIntermediateDirectories: true)
+      if work == nil {
+        let map = ["": ["diagnostics": diagnostics.appending(path: "\(product).dia").path]]
+        try? JSONSerialization.data(withJSONObject: map, options: [.withoutEscapingSlashes])
+          .write(to: outputs.appending(path: "\(product).map.json"), options: .atomic)
+      }
       stamps?.prepare(inputs)
       do {
         let outcome = try runner.run(resolved, in: sourceFolder, until: .now + timeout)
@@ -211,15 +282,26 @@ public struct Compiler: Sendable {
             if (try? manager.copyItem(at: work.folder.appending(path: name), to: folder.appending(path: name))) == nil { succeeded = false }
           }
         }
+        if let work {
+          // Each file's diagnostics from its last compile: a file not compiled again keeps what it had.
+          for file in (try? manager.contentsOfDirectory(atPath: work.folder.path)) ?? [] where file.hasSuffix(".dia") {
+            try? manager.copyItem(at: work.folder.appending(path: file), to: diagnostics.appending(path: file))
+          }
+        }
         try? Data(outcome.output.utf8).write(to: folder.appending(path: "\(product).log"), options: .atomic)
-        return Result(output: outcome.output, succeeded: succeeded, reused: false, timedOut: outcome.termination == .timedOut, folder: folder)
+        return Result(
+          output: outcome.output, succeeded: succeeded, reused: false, timedOut: outcome.termination == .timedOut, folder: folder,
+          messages: Self.messages(in: diagnostics))
       } catch {
         return Result(output: "error: \(error.message)", succeeded: false, reused: false, folder: folder)
       }
     }
     func reused(_ folder: URL) -> Result {
       let said = (try? String(contentsOf: folder.appending(path: "\(product).log"), encoding: .utf8)) ?? ""
-      return Result(output: said, succeeded: !checkOnly || !said.contains(": error: "), reused: true, folder: folder)
+      let messages = Self.messages(in: folder.appending(path: Self.diagnosticsFolder(of: product)))
+      return Result(
+        output: said, succeeded: !checkOnly || !messages.contains { $0.severity == .error || $0.severity == .fatal }, reused: true,
+        folder: folder, messages: messages)
     }
 
     guard let given else {
@@ -249,19 +331,9 @@ public struct Compiler: Sendable {
     return result
   }
 
-  /// The file name of the test binary's `main`, which no lesson may use.
-  public static let testMainName = "__GradeTestMain.swift"
-
-  /// The test binary's `main`: Swift Testing's own entry point, as SwiftPM's generated runner calls it.
-  public static let testMain = """
-    // Written by grade: the entry point of a graded test binary.
-    import Testing
-
-    @main struct __GradeTestMain {
-      static func main() async {
-        await Testing.__swiftPMEntryPoint() as Never
-      }
-    }
-
-    """
+  /// Every diagnostic in the serialized diagnostics files of `folder`, files in name order.
+  static func messages(in folder: URL) -> [SerializedDiagnostics.Message] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".dia") }.sorted()
+    return names.flatMap { SerializedDiagnostics.read(folder.appending(path: $0))?.messages ?? [] }
+  }
 }

@@ -20,7 +20,7 @@ enum Toolchain {
         return lines[1]
       }
     }
-    let outcome = try? runner.run(["swiftc", "--version"], until: .now + .seconds(60))
+    let outcome = try? runner.run(["swiftc", "--version"], until: .now + .seconds(60), streams: .separate)
     let line = outcome?.output.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
     cached.withLock { $0 = line }
     if let file, outcome?.succeeded == true {

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Removes run folders, whatever they hold, and those a stopped grading left behind.
+///
+/// A run's scratch is in memory inside the box, so a run folder on the host
+/// normally holds only what the grader put there. Without namespaces, though,
+/// the scratch is on the host, and a test can leave a tree deeper than a path
+/// can name, which `FileManager` cannot remove; `rm -rf` works through such a
+/// tree one folder at a time.
+enum RunFolders {
+  /// Removes `folder` and everything in it.
+  static func remove(_ folder: URL) {
+    if (try? FileManager.default.removeItem(at: folder)) != nil { return }
+    _ = try? ProcessRunner().run(["/bin/rm", "-rf", "--", folder.path], until: .now + .seconds(120))
+  }
+
+  /// Removes the run folders in `parent` older than `age` seconds: no run lasts that long,
+  /// so they are what a grading that was stopped in the middle left behind.
+  static func prune(_ parent: URL, olderThan age: TimeInterval) {
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
+    for name in names {
+      let folder = parent.appending(path: name)
+      let modified = (try? manager.attributesOfItem(atPath: folder.path)[.modificationDate] as? Date) ?? nil
+      if let modified, -modified.timeIntervalSinceNow > age { remove(folder) }
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Builds each variant of a lesson's code once, as a program that runs a learner's tests, and keeps it.
+///
+/// A variant's folder under `StateFolder.variants` is named by a hash of its
+/// module name, its sources, the toolchain and the state folder's secret, and
+/// holds only the compiled form (the program, `tests`, and the module's
+/// interface): the sources it was built from are removed once it is built,
+/// so nothing in it names a chaff.
+///
+/// Every variant is built with a little padding of its own, made from the
+/// secret (`salt(for:secret:)`), so its bytes, sizes and layout are its own:
+/// what a learner's tests could measure of a variant in one workbook (their
+/// own, a released copy) says nothing about the same variant in another (the
+/// instructor's, where grades count).
+enum VariantBuild {
+  /// The folder holding the built program of `sources` as `module`, or why it could not be built.
+  static func build(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Result<URL, GradeError> {
+    let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
+    let manager = FileManager.default
+    if manager.fileExists(atPath: folder.appending(path: Compiler.programName).path) { return .success(folder) }
+    return compile(sources, module: module, state: state, compiler: compiler, into: folder)
+  }
+
+  /// Whether the program of `sources` is built already.
+  static func isBuilt(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Bool {
+    let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
+    return FileManager.default.fileExists(atPath: folder.appending(path: Compiler.programName).path)
+  }
+
+  /// The name of the padding file compiled into every variant, first, so that it moves what follows.
+  static let saltFile = "__GradeSalt.swift"
+
+  /// Padding that changes a build's bytes and layout and nothing it does: a string of a few
+  /// kilobytes and a function of a few hundred instructions, both private and never used,
+  /// their sizes and contents drawn from `key`.
+  static func salt(for key: String) -> String {
+    var generator = SplitMix(seed: UInt64(Fingerprint.hex(of: key), radix: 16) ?? 1)
+    let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    let text = String((0..<(512 + Int(generator.next() % 8192))).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
+    var lines = [
+      "// Written by grade: padding that makes this build's bytes its own. It does nothing.",
+      "private let gradeSaltText = \"\(text)\"",
+      "private func gradeSaltCode(_ value: Int) -> Int {",
+      "  var value = value",
+    ]
+    for _ in 0..<(16 + Int(generator.next() % 112)) {
+      lines.append("  value = value &* \(3 + generator.next() % 1000) &+ \(generator.next() % (1 << 30))")
+    }
+    lines += ["  return value", "}", ""]
+    return lines.joined(separator: "\n")
+  }
+
+  /// The folder named by a hash of everything the program is built from.
+  private static func folder(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> URL {
+    state.variants.appending(path: key(of: sources, module: module, state: state, compiler: compiler))
+  }
+
+  private static func key(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
+    var fingerprint = Fingerprint()
+    fingerprint.add(module)
+    fingerprint.add(Toolchain.version(runner: compiler.runner))
+    fingerprint.add(compiler.threadSanitizer ? "thread sanitizer" : "")
+    fingerprint.add(RunnerProgram.source)
+    fingerprint.add(state.secret)
+    for name in sources.files.keys.sorted() {
+      fingerprint.add(name)
+      fingerprint.add(sources.files[name]!)
+    }
+    return String(fingerprint.value, radix: 16)
+  }
+
+  private static func compile(
+    _ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL
+  ) -> Result<URL, GradeError> {
+    let manager = FileManager.default
+    let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: scratch) }
+    let sourceFolder = scratch.appending(path: "src")
+    do {
+      try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
+      for (name, data) in sources.files { try data.write(to: sourceFolder.appending(path: name)) }
+      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+    } catch {
+      return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
+    }
+    let built = scratch.appending(path: "program")
+    let result = compiler.program(
+      module: module, sourceFolder: sourceFolder, names: [saltFile] + sources.files.keys.sorted(), into: built)
+    guard result.succeeded else {
+      let shown = sources.shownAs.values.sorted().joined(separator: ", ")
+      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
+    }
+    let leftovers = ["inputs", "log", "map.json"].map { "\(Compiler.programName).\($0)" } + [Compiler.diagnosticsFolder(of: Compiler.programName)]
+    for leftover in leftovers {
+      try? manager.removeItem(at: built.appending(path: leftover))
+    }
+    // Another grading may have built the same variant meanwhile; either copy will do.
+    if (try? manager.moveItem(at: built, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
+      return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
+    }
+    return .success(folder)
+  }
+}
+
+/// A small, fast random number generator with a seed, so padding drawn from a key is the same every time.
+struct SplitMix {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

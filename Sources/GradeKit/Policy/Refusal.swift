@@ -1,0 +1,83 @@
+/// Something in a learner's file that the grader will not compile or run, with where it is and why.
+///
+/// Learner files are compiled into the process that runs the tests, so what they
+/// may hold is decided from the compiler's own view of them (`SourceSurvey`), per
+/// lesson (`CodeRules`): anything that could read the code under test's bytes,
+/// change the test harness, or switch off the compiler's checks is refused, and
+/// the refusal is the feedback.
+public struct Refusal: Sendable, Equatable, Codable {
+  /// Which rule the file breaks.
+  public enum Rule: String, Sendable, Codable {
+    /// An attribute whose name starts with `_`: the compiler's internals (`@_cdecl`, `@_silgen_name`).
+    case underscoredAttribute
+    /// Unsafe pointers or memory, as the compiler's strict memory-safety check finds them.
+    case unsafeCode
+    /// `unsafe`, `@safe` or `@unsafe`: what switches the memory-safety check off.
+    case unsafeMarking
+    /// A module the lesson's files may not import.
+    case module
+    /// A module the task asks the learner to leave behind, such as XCTest after a migration.
+    case leftBehind
+    /// The call stack, which says how the code under test is built, not what it does.
+    case callStack
+    /// A promise the compiler stops checking: `@unchecked Sendable`, `nonisolated(unsafe)`, `@preconcurrency`.
+    case uncheckedPromise
+    /// A C symbol the built code exports, which could replace one the test harness uses.
+    case exportedSymbol
+  }
+
+  /// The rule broken.
+  public var rule: Rule
+  /// The path the learner knows the file by.
+  public var path: String
+  /// The line, from 1, when the rule is broken at one.
+  public var line: Int?
+  /// What was found, as written: `@_cdecl`, `Glibc`, `fwrite`, `@unchecked Sendable`.
+  public var found: String
+  /// For a module the files may not import, the ones they may.
+  public var allowed: [String] = []
+
+  /// Creates a refusal.
+  public init(rule: Rule, path: String, line: Int?, found: String, allowed: [String] = []) {
+    self.rule = rule
+    self.path = path
+    self.line = line
+    self.found = found
+    self.allowed = allowed
+  }
+
+  /// Whether the file may not run at all: what could read the code under test or change the
+  /// harness. A design rule (a promise the compiler stops checking, a module left behind)
+  /// fails its task and leaves the file to run.
+  public var blocksRunning: Bool {
+    switch rule {
+    case .uncheckedPromise, .leftBehind: false
+    default: true
+    }
+  }
+
+  /// `path:line`, or the path alone.
+  public var location: String { line.map { "\(path):\($0)" } ?? path }
+
+  /// Why the rule exists, in words a learner acts on.
+  public var reason: String {
+    switch rule {
+    case .underscoredAttribute:
+      "\(found) is one of the compiler's underscored attributes, which can replace functions the test harness relies on; a learner's files may not use them"
+    case .unsafeCode:
+      "uses unsafe pointers or memory (\(found)); tests may not read the code's bytes or the test harness's memory, and the code under test has no need to"
+    case .unsafeMarking:
+      "\(found) switches off the compiler's memory-safety checks; a learner's files may not use it"
+    case .module:
+      "imports \(found), which this lesson's files may not" + (allowed.isEmpty ? "" : "; they may import \(allowed.joined(separator: ", "))")
+    case .leftBehind:
+      "still uses \(found), which this task leaves behind"
+    case .callStack:
+      "reads the call stack (\(found)), which says how the code under test is built, not what it does; test what it does"
+    case .uncheckedPromise:
+      "\(found) is a promise the compiler stops checking, not a fix; it silences the diagnostic and leaves the race. Change the design instead: a value type, an actor, a Mutex, or sending"
+    case .exportedSymbol:
+      "exports the C symbol \(found), which would replace the test harness's own; a learner's code exports Swift symbols only"
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// Reads a learner's files through the compiler's eyes and lists what `CodeRules` refuses.
+///
+/// The compiler dumps each file's syntax tree as JSON (`-dump-parse`): imports,
+/// attributes, conformances marked `@unchecked`, `unsafe` expressions and member
+/// references are nodes there, whatever their spelling, so no string, comment or
+/// line break can hide one, and no string can pose as one. The parser leaves out
+/// the code under `#if`, so a file that holds a conditional-compilation directive
+/// is also dumped after type-checking (`-dump-ast`), which shows the code that
+/// is compiled. What the strict memory-safety check finds, and the symbols a built
+/// library exports, complete the picture (`refusals(in:owned:)`, `exportedSymbols`).
+struct SourceSurvey {
+  /// Runs the compiler.
+  var runner: ProcessRunner
+  /// Clang's module cache, for the type-checked dump.
+  var moduleCache: URL
+
+  /// One file to survey.
+  struct File {
+    /// Its name in `folder`.
+    var name: String
+    /// The path the learner knows it by.
+    var shownAs: String
+    /// What it may hold.
+    var rules: CodeRules
+  }
+
+  /// What surveying found.
+  struct Findings: Sendable, Equatable {
+    /// What the files hold that their rules refuse.
+    var refusals: [Refusal] = []
+    /// Files the compiler could not dump, so that nothing can be said of them.
+    var unread: [String] = []
+  }
+
+  /// Surveys `files` in `folder`, files of the module `module` (`tests` when they are test files).
+  ///
+  /// - Parameter typeCheck: The arguments that type-check a file where it stands (its
+  ///   companions, module paths), for files whose `#if` code the parser leaves out.
+  func survey(
+    _ files: [File], in folder: URL, module: String, lessonModule: String, tests: Bool, typeCheck: [String]
+  ) -> Findings {
+    let found = LockedBox(Findings())
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      let file = files[index]
+      guard let data = try? Data(contentsOf: folder.appending(path: file.name)) else {
+        found.update { $0.unread.append(file.shownAs) }
+        return
+      }
+      var dumps = [["-dump-parse", file.name]]
+      if Self.hasDirectives(data) {
+        let others = typeCheck.filter { $0 != file.name }
+        dumps.append(["-dump-ast", "-primary-file", file.name] + others)
+      }
+      var refusals: [Refusal] = []
+      for dump in dumps {
+        let arguments = ["swift-frontend", "-frontend"] + dump
+          + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
+        guard let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
+          let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes)
+        else {
+          found.update { $0.unread.append(file.shownAs) }
+          return
+        }
+        var walk = Walk(file: file, source: data, lessonModule: lessonModule, tests: tests)
+        walk.visit(tree)
+        refusals += walk.refusals
+      }
+      found.update { $0.refusals += Self.unique(refusals) }
+    }
+    var findings = found.value
+    findings.refusals.sort { ($0.path, $0.line ?? 0, $0.found) < ($1.path, $1.line ?? 0, $1.found) }
+    findings.unread.sort()
+    return findings
+  }
+
+  /// Whether a file's bytes hold anything that could be a conditional-compilation directive.
+  static func hasDirectives(_ data: Data) -> Bool {
+    let text = String(decoding: data, as: UTF8.self)
+    return ["#if", "#else", "#elseif", "#endif"].contains { text.contains($0) }
+  }
+
+  /// The refusals with each rule, place and finding once.
+  static func unique(_ refusals: [Refusal]) -> [Refusal] {
+    var seen: Set<String> = []
+    return refusals.filter { seen.insert("\($0.rule):\($0.location):\($0.found)").inserted }
+  }
+
+  /// The strict memory-safety check's findings in `warnings`, as refusals of the files `owned` names.
+  static func unsafeCode(in warnings: [Diagnostic], owned: Set<String>) -> [Refusal] {
+    unique(warnings.compactMap { warning in
+      guard warning.group == "StrictMemorySafety", let path = warning.path, owned.contains(path) else { return nil }
+      return Refusal(rule: .unsafeCode, path: path, line: warning.line, found: warning.message)
+    })
+  }
+
+  /// The C symbols a built library exports: anything but Swift's own (`$s…`) and the linker's markers.
+  static func exportedSymbols(of library: URL, toolchain: String, runner: ProcessRunner) -> [String]? {
+    guard let outcome = try? runner.run(
+      ["\(toolchain)/bin/llvm-nm", "-D", "--defined-only", "-j", library.path], until: .now + .seconds(60), streams: .separate),
+      outcome.succeeded
+    else { return nil }
+    let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
+    return outcome.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("$s") && !markers.contains($0) && !$0.isEmpty }
+  }
+
+  /// One walk over a file's syntax tree.
+  private struct Walk {
+    var file: File
+    var source: Data
+    var lessonModule: String
+    var tests: Bool
+    var refusals: [Refusal] = []
+
+    init(file: File, source: Data, lessonModule: String, tests: Bool) {
+      self.file = file
+      self.source = source
+      self.lessonModule = lessonModule
+      self.tests = tests
+    }
+
+    /// Where the innermost node with a place starts: a node without one (an inherited type,
+    /// an expression inside a statement) is put on its parent's line.
+    var start: Int?
+
+    mutating func visit(_ node: Any) {
+      if let list = node as? [Any] {
+        for item in list { visit(item) }
+        return
+      }
+      guard let node = node as? [String: Any] else { return }
+      let outer = start
+      if let range = node["range"] as? [String: Any], let here = range["start"] as? Int, here >= 0, here <= source.count { start = here }
+      inspect(node)
+      for (key, value) in node where key != "range" { visit(value) }
+      start = outer
+    }
+
+    mutating func refuse(_ rule: Refusal.Rule, _ found: String, at node: [String: Any]) {
+      refusals.append(Refusal(rule: rule, path: file.shownAs, line: line(of: node), found: found))
+    }
+
+    mutating func inspect(_ node: [String: Any]) {
+      let kind = node["_kind"] as? String ?? ""
+      let rules = file.rules
+      if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first {
+        if rules.leftBehind.contains(module) {
+          refuse(.leftBehind, module, at: node)
+        } else if !rules.mayImport(module, lessonModule: lessonModule, tests: tests) {
+          var refusal = Refusal(rule: .module, path: file.shownAs, line: line(of: node), found: module)
+          refusal.allowed = [lessonModule] + (tests ? ["Testing"] : []) + rules.imports
+          refusals.append(refusal)
+        }
+      }
+      if kind.hasSuffix("_attr"), node["range"] != nil {
+        let name = attributeName(at: node)
+        if name.hasPrefix("_") { refuse(.underscoredAttribute, "@" + name, at: node) }
+      }
+      switch kind {
+      case "safe_attr": refuse(.unsafeMarking, "@safe", at: node)
+      case "unsafe_attr": refuse(.unsafeMarking, "@unsafe", at: node)
+      case "unsafe_expr": refuse(.unsafeMarking, "unsafe", at: node)
+      case "nonisolated_attr" where node["unsafe"] as? Bool == true && rules.refusedPromises.contains("nonisolated(unsafe)"):
+        refuse(.uncheckedPromise, "nonisolated(unsafe)", at: node)
+      case "preconcurrency_attr" where rules.refusedPromises.contains("@preconcurrency"):
+        refuse(.uncheckedPromise, "@preconcurrency", at: node)
+      default: break
+      }
+      if node["preconcurrency"] as? Bool == true, rules.refusedPromises.contains("@preconcurrency") {
+        refuse(.uncheckedPromise, "@preconcurrency", at: node)
+      }
+      // `@unchecked` on a conformance, as written (parse) or as checked (type-checked dump).
+      if node["unchecked"] as? Bool == true, kind == "inherited_entry" || kind == "normal_conformance",
+        rules.refusedPromises.contains("@unchecked Sendable")
+      {
+        refuse(.uncheckedPromise, "@unchecked Sendable", at: node)
+      }
+      if node["unsafe"] as? Bool == true, kind == "inherited_entry" || kind == "normal_conformance" {
+        refuse(.unsafeMarking, "@unsafe", at: node)
+      }
+      for key in ["field", "name", "base_name", "id"] {
+        guard let name = node[key] as? String else { continue }
+        if CodeRules.callStackMembers.contains(name) { refuse(.callStack, name, at: node) }
+        if let module = rules.leftBehind.first(where: { name.hasPrefix($0) }) { refuse(.leftBehind, module, at: node) }
+      }
+    }
+
+    /// The name of the attribute a node stands for, read from the source where the node says it is.
+    func attributeName(at node: [String: Any]) -> String {
+      guard let range = node["range"] as? [String: Any], let start = range["start"] as? Int, start >= 0, start < source.count else {
+        return ""
+      }
+      var index = start
+      if source[index] == UInt8(ascii: "@") { index += 1 }
+      var name: [UInt8] = []
+      while index < source.count, name.count < 64 {
+        let byte = source[index]
+        guard byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) else { break }
+        name.append(byte)
+        index += 1
+      }
+      return String(decoding: name, as: UTF8.self)
+    }
+
+    /// The line a node starts on, from 1, or its nearest placed parent's; `nil` when none has a place.
+    func line(of node: [String: Any]) -> Int? {
+      guard let start else { return nil }
+      return source.prefix(start).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+  }
+}

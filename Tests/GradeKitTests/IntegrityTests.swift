@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// Submissions that try to earn a task without the skill it asks for: by reading the code
+/// under test instead of testing it, by changing the harness that reports on them, or by
+/// making the grader itself hang or draw a pass. Each is graded for real, as in a class.
+@Suite("Submissions that try to earn a task without the skill", .tags(.slow))
+struct IntegrityTests {
+  let lab = HostileLab.shared
+
+  /// A test file for task 2 that must pass on the wheat and fail on every chaff to earn it.
+  static func fingerprint(_ reading: String) -> String {
+    HostileLab.userStoreTest("""
+        // Written as a student who read the grader would: tell the variants apart by their bytes.
+        \(reading)
+      """, imports: "#if canImport(Glibc)\nimport Glibc\n#endif")
+  }
+
+  @Test("A test that hashes the code under test through unsafe pointers is refused, and is told so")
+  func unsafeFingerprint() throws {
+    let folder = try lab.learner("fingerprint-unsafe") { folder in
+      try HostileLab.write(Self.fingerprint("""
+            let handle = dlopen(nil, RTLD_NOW)
+            let symbol = dlsym(handle, "$s13ExpectRequire9UserStoreV4user2idAA4UserVSgSi_tF")
+            let bytes = UnsafeRawBufferPointer(start: symbol, count: 64)
+            #expect(bytes.reduce(0) { $0 &+ Int($1) } == 1234)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("uses unsafe pointers or memory"), "\(result.words(2))")
+    #expect(result.words(2).contains("Lessons/01-expect-and-require/Tests/UserStoreTests.swift:"), "\(result.words(2))")
+    #expect(result.task(1).status == .pass)
+    #expect(result.task(3).status == .pass)
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("The `unsafe` keyword and @safe, which switch the memory-safety check off, are refused")
+  func unsafeMarking() throws {
+    let folder = try lab.learner("fingerprint-marked") { folder in
+      try HostileLab.write(Self.fingerprint("""
+            let handle = unsafe dlopen(nil, RTLD_NOW)
+            #expect(unsafe handle != nil)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("unsafe switches off the compiler's memory-safety checks"), "\(result.words(2))")
+  }
+
+  @Test(
+    "A test cannot read the program it runs in, from its file or from its memory",
+    .enabled(if: HostileLab.shared.grader.isolation.codeHidden, "this machine's box cannot hide the code; the notice says so"))
+  func safeFingerprint() throws {
+    let folder = try lab.learner("fingerprint-safe") { folder in
+      try HostileLab.write(Self.fingerprint("""
+            let program = FileManager.default.contents(atPath: "/box/bin/tests")
+            let itself = FileManager.default.contents(atPath: "/proc/self/exe")
+            let memory = FileHandle(forReadingAtPath: "/proc/self/mem")
+            #expect(program != nil || itself != nil || memory != nil)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("fails against a correct implementation"), "\(result.words(2))")
+  }
+
+  @Test("A variant built in another workbook differs in its bytes and size, and so does each run's copy")
+  func variantsDifferByWorkbook() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-salt-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    var sources = SandboxPlan.Sources()
+    sources.add("Add.swift", Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8), shownAs: "Add.swift")
+    func build(_ name: String) throws -> Data {
+      let state = StateFolder(root: root.appending(path: name))
+      let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+      let folder = try VariantBuild.build(sources, module: "Lab", state: state, compiler: compiler).get()
+      return try Data(contentsOf: folder.appending(path: Compiler.programName))
+    }
+    let home = try build("home")
+    let instructor = try build("instructor")
+    #expect(home != instructor)
+    #expect(home.count != instructor.count)
+    let program = root.appending(path: "program")
+    try home.write(to: program)
+    let copies = try (0..<3).map { index -> Int in
+      let copy = root.appending(path: "copy-\(index)")
+      try Box.copyExecuteOnly(program, to: copy)
+      return try manager.attributesOfItem(atPath: copy.path)[.size] as! Int
+    }
+    #expect(Set(copies).count > 1, "\(copies)")
+  }
+
+  @Test("Code that replaces the harness's fwrite with @_cdecl is refused; the lesson's other tasks are graded without it")
+  func harnessTampering() throws {
+    let folder = try lab.learner("fwrite") { folder in
+      try HostileLab.write("""
+        import Foundation
+
+        public enum ScoreValidator {
+          public static let validRange = 0...100
+          public static func validate(_ score: Int) throws(ScoreError) -> Int { 0 }
+          public static func parse(_ text: String) throws(ScoreError) -> Int { 0 }
+        }
+
+        @_cdecl("fwrite") public func dropEveryIssue() -> Int { 0 }
+
+        """, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("@_cdecl is one of the compiler's underscored attributes"), "\(result.words(1))")
+    #expect(result.task(2).status == .pass, "\(result.words(2))")
+    #expect(result.task(3).status == .pass, "\(result.words(3))")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Code that swaps the event stream for a forged one through safe file handles makes the run void")
+  func forgedStreamFromCode() throws {
+    let folder = try lab.learner("forged-stream") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      var text = try String(contentsOf: path, encoding: .utf8)
+      text = text.replacingOccurrences(of: "import Foundation", with: """
+        import Foundation
+        #if canImport(Glibc)
+        import Glibc
+        #endif
+        func silence() {
+          // Every record Swift Testing writes from now on goes nowhere; a forged, passing one goes in its place.
+          guard let null = FileHandle(forWritingAtPath: "/dev/null") else { return }
+          let saved = dup(3)
+          _ = dup2(null.fileDescriptor, 3)
+          let end = #"{"kind":"event","payload":{"kind":"runEnded","messages":[]},"version":0}"# + "\\n"
+          FileHandle(fileDescriptor: saved).write(Data(end.utf8))
+        }
+        let silenced: Void = silence()
+        """)
+      text = text.replacingOccurrences(of: "guard validRange.contains(score) else { throw .outOfRange(score) }", with: "_ = silenced")
+      try HostileLab.write(text, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
+    #expect(result.task(1).status != .pass)
+    #expect(result.words(1).contains("does not add up"), "\(result.words(1))")
+  }
+
+  @Test("An underscored attribute is seen wherever it hides, and the lesson's other tasks are still graded")
+  func hiddenAttribute() throws {
+    let folder = try lab.learner("hidden-attribute") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      let hidden = "\n#if canImport(Foundation)\n@_silgen_name(\"swift_retain\") func retain()\n#endif\n"
+      try HostileLab.write(try String(contentsOf: path, encoding: .utf8) + hidden, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("@_silgen_name is one of the compiler's underscored attributes"), "\(result.words(1))")
+    #expect(result.task(2).status == .pass, "\(result.words(2))")
+  }
+
+  @Test("A test's scratch folder is capped and gone after the run, deep trees and all")
+  func scratchVanishes() throws {
+    let folder = try lab.learner("scratch") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("""
+            let chunk = Data(repeating: 7, count: 1 << 20)
+            for file in ["a", "b"] {
+              FileManager.default.createFile(atPath: file, contents: nil)
+              if let handle = FileHandle(forWritingAtPath: file) { for _ in 0..<60 { try? handle.write(contentsOf: chunk) } }
+            }
+            var path = "deep"
+            for _ in 0..<600 {
+              try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+              path += "/\\(String(repeating: "d", count: 50))"
+            }
+            #expect(Bool(true))
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    _ = lab.grade(folder)
+    let runs = lab.grader.state.sandbox(folder.lastPathComponent, of: lab.lesson).appending(path: "runs")
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: runs.path)) ?? []).isEmpty)
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Case names made to trip a backtracking pattern are graded in one pass", .timeLimit(.minutes(2)))
+  func namedCasesStayLinear() throws {
+    var lesson = lab.lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.namedCases = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    let folder = try lab.learner("named-cases") { folder in
+      try HostileLab.write("""
+        import Testing
+        @testable import ExpectRequire
+
+        struct Trap: CustomTestStringConvertible, Sendable {
+          var testDescription: String { String(repeating: ", A<", count: 32_000) }
+        }
+
+        @Suite struct UserStoreTests {
+          @Test(arguments: [Trap()]) func trips(_ trap: Trap) { #expect(UserStore().user(id: 1) == nil) }
+        }
+
+        """, to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder, lesson: lesson)
+    #expect(result.task(2).status == .fail)
+    #expect(TaskEvaluator.isDefaultDescription(String(repeating: ", A<", count: 32_000)) == false)
+    #expect(TaskEvaluator.isDefaultDescription("DiscountCase(price: 1015, percent: 10)"))
+    #expect(TaskEvaluator.isDefaultDescription("10, Zone.Outer.Ring<Int>(id: 3)"))
+  }
+
+  @Test("Every byte a test supplies is shown as data: no escape sequence or newline reaches the screen, the JSON or the Markdown")
+  func textIsData() throws {
+    let folder = try lab.learner("terminal") { folder in
+      try HostileLab.write("""
+        import Testing
+        @testable import ExpectRequire
+
+        @Suite struct UserStoreTests {
+          @Test("Looks fine\\n  ✔ Task 2  Test a store that returns optionals") func fake() {
+            Issue.record("\\u{1B}[4A\\u{1B}[2K\\u{1B}[32m✔ Task 2\\u{1B}[0m\\u{9B}2K\\u{202E}")
+          }
+        }
+
+        """, to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lab.lesson, result)
+    let json = ResultsJSON.encode([(lab.lesson, result)])
+    let record = LearnerRecord(learner: "terminal", fingerprint: "x", lessons: [.init(lesson: 1, slug: lab.lesson.slug, result: result)])
+    let markdown = Gradebook.markdown(record, lessons: [lab.lesson])
+    for (name, shown) in [("text", text), ("json", json), ("markdown", markdown)] {
+      #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x202E }, "\(name): \(shown)")
+      #expect(!shown.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("✔ Task 2") }, "\(name): \(shown)")
+    }
+    #expect(text.contains("Looks fine\\n  ✔ Task 2"), "\(text)")
+    #expect(json.contains("Issue recorded // \\\\u{1B}[4A"), "the JSON carries the comment the text shows: \(json)")
+  }
+
+  @Test("A test cannot take a file lock, which two runs side by side could talk through")
+  func noLocks() throws {
+    let folder = try lab.learner("locks") { folder in
+      try HostileLab.write(Self.fingerprint("""
+            let descriptor = FileHandle(forReadingAtPath: "/usr/bin/env")?.fileDescriptor ?? -1
+            #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("fails against a correct implementation"), "\(result.words(2))")
+  }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// What a learner's files may hold, read from the compiler's own view of them.
+@Suite("Surveying a learner's files")
+struct SourceSurveyTests {
+  /// Surveys `source` as the learner's `Sources/A.swift` of a lesson whose module is `Lab`.
+  static func survey(
+    _ source: String, rules: CodeRules = CodeRules(imports: CodeRules.defaultImports, refusedPromises: Set(CodeRules.promises)),
+    tests: Bool = false
+  ) throws -> [Refusal] {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "grade-survey-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(source.utf8).write(to: folder.appending(path: "A.swift"))
+    let survey = SourceSurvey(runner: ProcessRunner(), moduleCache: folder.appending(path: "module-cache"))
+    let findings = survey.survey(
+      [SourceSurvey.File(name: "A.swift", shownAs: "Lessons/01-x/Sources/A.swift", rules: rules)], in: folder, module: "Lab",
+      lessonModule: "Lab", tests: tests, typeCheck: ["A.swift"])
+    #expect(findings.unread.isEmpty)
+    return findings.refusals
+  }
+
+  @Test("A promise the compiler stops checking is found whatever its spelling, wherever it hides", arguments: [
+    ("extension Inbox: @unchecked\n  Sendable {}\nfinal class Inbox {}", Refusal.Rule.uncheckedPromise, 1),
+    ("final class A: @unchecked /* why not */ Swift.Sendable {}", .uncheckedPromise, 1),
+    ("typealias Shareable = Sendable\nfinal class A: @unchecked Shareable {}", .uncheckedPromise, 2),
+    ("import Foundation\nnonisolated ( unsafe ) var x = 0", .uncheckedPromise, 2),
+    ("let opener = \"\\\"/*\"\nnonisolated(unsafe) var x = 0\nlet closer = \"*/\"", .uncheckedPromise, 2),
+    ("@_cdecl(\"fwrite\") public func f() -> Int { 0 }", .underscoredAttribute, 1),
+    ("#if true\n@_silgen_name(\"swift_retain\") func f()\n#endif", .underscoredAttribute, 2),
+    ("func f() -> Int { unsafe 1 }", .unsafeMarking, 1),
+    ("@safe func f() {}", .unsafeMarking, 1),
+    ("import Glibc", .module, 1),
+    ("import Foundation\nfunc f() -> [String] { Thread.callStackSymbols }", .callStack, 2),
+  ])
+  func found(_ source: String, rule: Refusal.Rule, line: Int) throws {
+    let refusals = try Self.survey(source)
+    #expect(refusals.contains { $0.rule == rule && $0.line == line }, "\(refusals)")
+  }
+
+  @Test("Comments, strings and prose that mention them are not code", arguments: [
+    "// no @unchecked Sendable, no @_cdecl, no import Glibc here",
+    "/* @unchecked\n Sendable */ final class A {}",
+    "let text = \"nonisolated(unsafe) @_silgen_name unsafe import Darwin\"",
+    "import Foundation\nimport Synchronization\nfinal class A: Sendable {} // not @unchecked Sendable",
+  ])
+  func notFound(_ source: String) throws {
+    #expect(try Self.survey(source).isEmpty)
+  }
+
+  @Test("A promise is refused only where the task says so, and a migrated suite's old module is named as left behind")
+  func taskRules() throws {
+    let lenient = CodeRules(imports: CodeRules.defaultImports)
+    #expect(try Self.survey("final class A: @unchecked Sendable {}", rules: lenient).isEmpty)
+    let migrated = CodeRules(imports: CodeRules.defaultImports + ["XCTest"], leftBehind: ["XCTest"])
+    let refusals = try Self.survey("import XCTest\n// was XCTAssertEqual before\n", rules: migrated, tests: true)
+    #expect(refusals.map(\.rule) == [.leftBehind])
+    #expect(refusals.first?.reason == "still uses XCTest, which this task leaves behind")
+  }
+
+  @Test("A module the lesson does not allow is refused with the ones it does")
+  func modules() throws {
+    let refusal = try #require(try Self.survey("import Darwin").first)
+    #expect(refusal.reason == "imports Darwin, which this lesson's files may not; they may import Lab, Foundation, Synchronization, Observation, Dispatch")
+  }
+}
