@@ -87,7 +87,7 @@ struct CompilerGradedTests {
     }
 
     static let racyTally = "public final class Tally: @unchecked Sendable {\n  var count = 0\n  public init() {}\n  public func increment() { count += 1 }\n  public var value: Int { count }\n}\n"
-    // NSLock, not Mutex: on Linux, ThreadSanitizer cannot see Mutex's lock and reports a race that is not there.
+    static let mutexTally = "import Synchronization\n\npublic final class Tally: Sendable {\n  let count = Mutex(0)\n  public init() {}\n  public func increment() { count.withLock { $0 += 1 } }\n  public var value: Int { count.withLock { $0 } }\n}\n"
     static let safeTally = "import Foundation\n\npublic final class Tally: @unchecked Sendable {\n  let lock = NSLock()\n  var count = 0\n  public init() {}\n  public func increment() { lock.lock(); count += 1; lock.unlock() }\n  public var value: Int { lock.lock(); defer { lock.unlock() }; return count }\n}\n"
 
     /// A learner folder holding `box` as Sources/Box.swift, `tally` as Sources/Tally.swift and the solution's adder.
@@ -208,5 +208,19 @@ struct CompilerGradedTests {
       #expect(result.task(1).status == .fail, "\(box)")
       #expect(result.words(1).contains("a promise the compiler stops checking"), "\(box): \(result.words(1))")
     }
+  }
+
+  @Test("A Mutex guards state as surely as NSLock under ThreadSanitizer, and a race beside one is still found")
+  func mutexUnderThreadSanitizer() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let safe = lab.grade(try lab.learner("mutex", box: checked, tally: Lab.mutexTally))
+    #expect(safe.task(3).status == .pass, "\(safe.words(3))")
+    let beside = Lab.mutexTally
+      .replacingOccurrences(of: "public final class Tally: Sendable {", with: "public final class Tally: @unchecked Sendable {\n  var calls = 0")
+      .replacingOccurrences(of: "count.withLock { $0 += 1 } }", with: "count.withLock { $0 += 1 }; calls += 1 }")
+    let racy = lab.grade(try lab.learner("mutex-beside", box: checked, tally: beside))
+    #expect(racy.task(3).status == .fail)
+    #expect(racy.words(3).contains("ThreadSanitizer reported a data race"), "\(racy.words(3))")
+    #expect(racy.words(3).contains("Tally.increment()"), "the frame is named in words: \(racy.words(3))")
   }
 }

@@ -402,6 +402,44 @@ struct HostileSubmissionTests {
     #expect(lucky.words(2).contains("lucky() passed \(shares * Grader.repetitions(of: lesson, task: 2) - shares) of \(shares * Grader.repetitions(of: lesson, task: 2)) runs against a correct implementation"), "\(lucky.words(2))")
   }
 
+  @Test("Where tests must wait for events, a test that sleeps, however briefly, fails in every run; a bounded wait does not")
+  func waitsForTime() throws {
+    var lesson = lab.lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.waitsForEvents = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    let reference = try String(contentsOf: lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Tests/UserStoreTests.swift"), encoding: .utf8)
+    let honest = lab.grade(try lab.learner("waits-bounded") { folder in
+      try HostileLab.write(reference + """
+
+        @Test func boundsItsWait() async throws {
+          // A timeout that bounds a wait and is cancelled once the event comes costs no time and is no guess.
+          let timeout = Task { try await Task.sleep(for: .seconds(5)) }
+          var store = UserStore()
+          _ = store.add(name: "Ada", email: "ada@example.com")
+          timeout.cancel()
+          #expect(store.user(id: 1)?.name == "Ada")
+        }
+
+        """, to: "Tests/UserStoreTests.swift", in: folder)
+    }, lesson: lesson)
+    #expect(honest.task(2).status == .pass, "\(honest.words(2))")
+    for sleep in ["try await Task.sleep(for: .milliseconds(1))", "try await Task.sleep(nanoseconds: 1)", "Thread.sleep(forTimeInterval: 0.001)"] {
+      let guessing = lab.grade(try lab.learner("waits-\(sleep.count)") { folder in
+        try HostileLab.write("import Foundation\n" + reference + """
+
+          @Test func waitsAGuess() \(sleep.hasPrefix("try await") ? "async throws" : "") {
+            \(sleep)
+            #expect(UserStore().user(id: 1) == nil)
+          }
+
+          """, to: "Tests/UserStoreTests.swift", in: folder)
+      }, lesson: lesson)
+      #expect(guessing.task(2).status == .fail, "\(sleep)")
+      #expect(guessing.words(2).contains("waitsAGuess() fails against a correct implementation: This test waited"), "\(sleep): \(guessing.words(2))")
+    }
+  }
+
   /// The command lines of live processes that contain `text`.
   static func processes(matching text: String) -> [String] {
     let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { $0.allSatisfy(\.isNumber) } ?? []

@@ -51,13 +51,16 @@ public struct Box: Sendable {
     public var repetitions = 1
     /// A time limit shorter than the box's, for this run alone.
     public var seconds: Int?
+    /// Whether a test that waits for real time to pass records an issue.
+    public var waitsForEvents = false
 
     /// Creates a request.
-    public init(filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil) {
+    public init(filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil, waitsForEvents: Bool = false) {
       self.filters = filters
       self.parallel = parallel
       self.repetitions = repetitions
       self.seconds = seconds
+      self.waitsForEvents = waitsForEvents
     }
   }
 
@@ -121,7 +124,8 @@ public struct Box: Sendable {
         + limited + ["/usr/bin/env", "-i"] + environment + [copied.path]
     }
     let orders = RunnerProgram.Orders(
-      token: token, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions)
+      token: token, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
+      waitsForEvents: request.waitsForEvents)
     let outcome = try runner.run(
       command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())

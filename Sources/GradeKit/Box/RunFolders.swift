@@ -25,4 +25,15 @@ enum RunFolders {
       if let modified, -modified.timeIntervalSinceNow > age { remove(folder) }
     }
   }
+
+  /// Prunes every `runs` folder at most four levels below `root`: a learner's sandboxes
+  /// (`learner/01-x/runs`) and a class's (`class/ada/01-x/runs`).
+  static func pruneAll(under root: URL, olderThan age: TimeInterval, depth: Int = 4) {
+    let manager = FileManager.default
+    guard depth > 0, let names = try? manager.contentsOfDirectory(atPath: root.path) else { return }
+    for name in names {
+      let folder = root.appending(path: name)
+      if name == "runs" { prune(folder, olderThan: age) } else { pruneAll(under: folder, olderThan: age, depth: depth - 1) }
+    }
+  }
 }

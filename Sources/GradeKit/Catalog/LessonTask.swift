@@ -34,6 +34,9 @@ public struct LessonTask: Sendable, Equatable {
     public var forbidden: [String] = []
     /// Tag name (without the dot) → the test functions, by name, that must carry it, and no others.
     public var tags: [String: [String]] = [:]
+    /// Whether the tests must wait for events, never for time: a sleep that runs to its end
+    /// while a test runs records an issue in that test (`"waitsForEvents"`).
+    public var waitsForEvents = false
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -156,6 +159,7 @@ public struct LessonTask: Sendable, Equatable {
     var sanitize: String?
     var tags: [String: [String]]?
     var timeLimit: Int?
+    var waitsForEvents: Bool?
   }
 
   init(number: Int, draft: Draft) {
@@ -166,6 +170,7 @@ public struct LessonTask: Sendable, Equatable {
         chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness,
         forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
       spec.namedCases = draft.namedCases ?? false
+      spec.waitsForEvents = draft.waitsForEvents ?? false
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

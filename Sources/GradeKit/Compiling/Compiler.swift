@@ -190,12 +190,33 @@ public struct Compiler: Sendable {
     return compile(arguments, in: source, inputs: [file], into: nil, product: "runner.o")
   }
 
+  /// The object of one of `RunnerProgram`'s C files, compiled once per toolchain and sanitizer.
+  func shimObject(_ name: String, source text: String) -> Result {
+    let source = (store ?? moduleCache.deletingLastPathComponent()).appending(path: "runner-source")
+    let file = source.appending(path: "\(name).c")
+    try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+    if (try? String(contentsOf: file, encoding: .utf8)) != text {
+      try? Data(text.utf8).write(to: file, options: .atomic)
+    }
+    let clang = Isolation.toolchainFolder() + "/bin/clang"
+    let arguments = [clang, "-c", "-O1", "-fPIC"] + (threadSanitizer ? ["-fsanitize=thread"] : [])
+      + ["-o", "\(Self.output)/\(name).o", file.lastPathComponent]
+    return compile(arguments, in: source, inputs: [file], into: nil, product: "\(name).o")
+  }
+
   /// A program (`tests`) that runs a tests library: the runner, and `names` in `sourceFolder`
   /// compiled as `module`, with that module's interface beside it; or the runner alone when
   /// there are no sources, for tests that bring the learner's library with them.
   public func program(module: String?, sourceFolder: URL?, names: [String], into folder: URL? = nil) -> Result {
     let runner = runnerObject()
     guard let object = runner.folder?.appending(path: "runner.o") else { return runner }
+    var objects = [object]
+    let shims = [("WaitShim", RunnerProgram.waitShim)] + (threadSanitizer ? [("MutexShim", RunnerProgram.mutexShim)] : [])
+    for (name, text) in shims {
+      let shim = shimObject(name, source: text)
+      guard let folder = shim.folder else { return shim }
+      objects.append(folder.appending(path: "\(name).o"))
+    }
     var arguments = ["swiftc", "-emit-executable", "-module-cache-path", moduleCache.path, "-wmo", "-no-emit-module-separately-wmo"]
       + Self.flags(swiftVersion: 6) + sanitizerFlags
     if let module, !names.isEmpty {
@@ -205,10 +226,10 @@ public struct Compiler: Sendable {
       arguments += ["-module-name", "__GradeProgram"]
     }
     // Every symbol is exported, so the tests library, loaded later, binds to the code in here.
-    arguments += ["-lTesting", "-Xlinker", "--export-dynamic", "-o", "\(Self.output)/\(Self.programName)"] + names + [object.path]
+    arguments += ["-lTesting", "-Xlinker", "--export-dynamic", "-o", "\(Self.output)/\(Self.programName)"] + names + objects.map(\.path)
     let folderOfSources = sourceFolder ?? runner.folder!
     return compile(
-      arguments, in: folderOfSources, inputs: names.map { folderOfSources.appending(path: $0) } + [object], into: folder,
+      arguments, in: folderOfSources, inputs: names.map { folderOfSources.appending(path: $0) } + objects, into: folder,
       product: Self.programName)
   }
 
@@ -252,7 +273,8 @@ public struct Compiler: Sendable {
     func run(into folder: URL) -> Result {
       let outputs = work?.folder ?? folder
       // A whole-module compile writes its diagnostics where a map beside the product says.
-      let diagnosticsMap = work == nil ? ["-serialize-diagnostics", "-output-file-map", "\(Self.output)/\(product).map.json"] : []
+      let swift = arguments.first == "swiftc"
+      let diagnosticsMap = swift && work == nil ? ["-serialize-diagnostics", "-output-file-map", "\(Self.output)/\(product).map.json"] : []
       let resolved = (arguments + diagnosticsMap).map {
         $0.replacingOccurrences(of: Self.output, with: outputs.path).replacingOccurrences(of: Self.library, with: libraryFolder?.path ?? "")
       }
@@ -266,7 +288,7 @@ public struct Compiler: Sendable {
       let diagnostics = folder.appending(path: Self.diagnosticsFolder(of: product))
       try? manager.removeItem(at: diagnostics)
       try? manager.createDirectory(at: diagnostics, withIntermediateDirectories: true)
-      if work == nil {
+      if swift, work == nil {
         let map = ["": ["diagnostics": diagnostics.appending(path: "\(product).dia").path]]
         try? JSONSerialization.data(withJSONObject: map, options: [.withoutEscapingSlashes])
           .write(to: outputs.appending(path: "\(product).map.json"), options: .atomic)

@@ -28,6 +28,7 @@ enum RunnerProgram {
   static let source = #"""
     // Written by grade: the entry point of every graded run. It is the grader's, not the learner's.
     import Foundation
+    import Testing
     #if canImport(Glibc)
       import Glibc
     #endif
@@ -42,6 +43,7 @@ enum RunnerProgram {
       var filters: [String]?
       var parallel: Bool
       var repetitions: Int
+      var waitsForEvents: Bool
     }
 
     /// Swift Testing's configuration, in its own field names.
@@ -67,8 +69,26 @@ enum RunnerProgram {
         self.token = Array(token.utf8)
       }
 
-      func write(_ record: UnsafeRawBufferPointer) {
+      /// Whether the run's end has been written: nothing may follow it.
+      var ended = false
+
+      /// Writes one of Swift Testing's records; before the run's end, the issues of any test that
+      /// waited for time, so they count in the run.
+      func forward(_ record: UnsafeRawBufferPointer) {
+        let isEnd = record.count < 4096 && String(decoding: record, as: UTF8.self).contains(#""kind":"runEnded""#)
+        if isEnd, Sleeps.shared.enabled { Sleeps.shared.settle() }
+        write(record, ending: isEnd)
+      }
+
+      /// Writes a record of the grader's own, unless the run has ended.
+      func inject(_ record: UnsafeRawBufferPointer) {
+        write(record, ending: false, unlessEnded: true)
+      }
+
+      func write(_ record: UnsafeRawBufferPointer, ending: Bool, unlessEnded: Bool = false) {
         lock.withLock {
+          if unlessEnded, ended { return }
+          if ending { ended = true }
           var line = token + Array(" \(next) ".utf8)
           line.append(contentsOf: record)
           line.append(UInt8(ascii: "\n"))
@@ -87,6 +107,83 @@ enum RunnerProgram {
         }
       }
     }
+
+    /// Real-time waits that began while a test ran, for a task whose tests must wait for events.
+    ///
+    /// The C side (`RunnerProgram.waitShim`) reports each sleep a task starts, through
+    /// libdispatch, and each blocking sleep. A sleep that ran to its end while its test was
+    /// running means the test waited for time: an issue is recorded against that test. A
+    /// sleep cancelled before its end (a timeout that bounded a wait for an event) is not.
+    private final class Sleeps: @unchecked Sendable {
+      static let shared = Sleeps()
+      let lock = NSLock()
+      var enabled = false
+      var stream: Stream?
+      /// Whether any test was found waiting for time.
+      var reported = false
+      var next = 1
+      var pending: [Int: (task: UnsafeMutableRawPointer, test: String, milliseconds: Int64, deadline: UInt64)] = [:]
+
+      typealias IsCancelled = @convention(thin) (UnsafeMutableRawPointer) -> Bool
+      typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
+      typealias Release = @convention(c) (UnsafeMutableRawPointer) -> Void
+      let isCancelled = cFunction("swift_task_isCancelled", as: IsCancelled.self)
+      let retain = cFunction("swift_retain", as: Retain.self)
+      let release = cFunction("swift_release", as: Release.self)
+
+      /// Registers a sleep the current task starts; 0 when no test is running or nothing is watched.
+      func watch(_ task: UnsafeMutableRawPointer, nanoseconds: Int64) -> Int {
+        guard enabled, let test = Test.current, let retain, isCancelled != nil, release != nil else { return 0 }
+        _ = retain(task)
+        return lock.withLock {
+          defer { next += 1 }
+          let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanoseconds))
+          pending[next] = (task, String(describing: test.id), nanoseconds / 1_000_000, deadline)
+          return next
+        }
+      }
+
+      /// Decides a watched sleep once its deadline has passed.
+      func check(_ id: Int) {
+        guard let entry = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
+        if let isCancelled, !isCancelled(entry.task) { report(entry.test, milliseconds: entry.milliseconds) }
+        release?(entry.task)
+      }
+
+      /// A sleep that blocks its thread, which always runs to its end.
+      func blocked(nanoseconds: Int64) {
+        guard enabled, let test = Test.current else { return }
+        report(String(describing: test.id), milliseconds: nanoseconds / 1_000_000)
+      }
+
+      /// Decides every sleep whose deadline has passed, before the run's end is written.
+      func settle() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        let due = lock.withLock { pending.filter { $0.value.deadline <= now }.map(\.key) }
+        for id in due { check(id) }
+      }
+
+      private func report(_ test: String, milliseconds: Int64) {
+        let text = "This test waited \(milliseconds) ms of real time to pass: it waits for a guessed length of time, "
+          + "not for the event. Wait for the event itself (a continuation, a confirmation, the task's value) and bound that wait"
+        let record: [String: Any] = [
+          "kind": "event", "version": 0,
+          "payload": [
+            "kind": "issueRecorded", "testID": test, "messages": [["symbol": "fail", "text": text]],
+            "issue": ["isKnown": false, "isFailure": true], "_comments": [String](),
+          ] as [String: Any],
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: record) else { return }
+        lock.withLock { reported = true }
+        Array(data).withUnsafeBytes { stream?.inject($0) }
+      }
+    }
+
+    @_cdecl("grade_watch_sleep") public func gradeWatchSleep(_ task: UnsafeMutableRawPointer, _ nanoseconds: Int64) -> Int {
+      Sleeps.shared.watch(task, nanoseconds: nanoseconds)
+    }
+    @_cdecl("grade_check_sleep") public func gradeCheckSleep(_ id: Int) { Sleeps.shared.check(id) }
+    @_cdecl("grade_blocking_sleep") public func gradeBlockingSleep(_ nanoseconds: Int64) { Sleeps.shared.blocked(nanoseconds: nanoseconds) }
 
     private func readAll(_ descriptor: Int32) -> [UInt8]? {
       var data: [UInt8] = []
@@ -176,15 +273,163 @@ enum RunnerProgram {
           exit(passed ? 0 : 1)
         }
         let stream = Stream(descriptor: 3, token: orders.token)
+        Sleeps.shared.stream = stream
+        Sleeps.shared.enabled = orders.waitsForEvents
         let configuration = Configuration(
           filter: orders.filters, parallel: orders.parallel, repetitions: orders.repetitions > 1 ? orders.repetitions : nil)
         let json = (try? JSONEncoder().encode(configuration)) ?? Data("{}".utf8)
         // Kept until the process ends, which is when the entry point returns.
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: json.count, alignment: 1)
         bytes.copyBytes(from: json)
-        let passed = (try? await entryPoint(UnsafeRawBufferPointer(bytes)) { stream.write($0) }) ?? false
-        exit(passed ? 0 : 1)
+        let passed = (try? await entryPoint(UnsafeRawBufferPointer(bytes)) { stream.forward($0) }) ?? false
+        // A test that waited for time failed in the records, though Swift Testing did not see it fail.
+        exit(passed && !Sleeps.shared.reported ? 0 : 1)
       }
+    }
+
+    """#
+
+  /// A C file linked into every ThreadSanitizer program: it tells ThreadSanitizer when a
+  /// `Synchronization.Mutex` is taken and given back on its slow path.
+  ///
+  /// Mutex's fast path is inlined into the learner's code and instrumented, but when
+  /// threads contend it calls `_lockSlow` and `_unlockSlow` in the toolchain's library,
+  /// which is not, so ThreadSanitizer misses the lock and reports a race on the state it
+  /// guards: a correct `Mutex` answer failed. These two functions stand in front of the
+  /// library's (the program's symbols come first), call them, and mark the lock's
+  /// acquire and release on its address, which the fast path uses too. A race on state
+  /// the Mutex does not guard is still reported.
+  static let mutexShim = #"""
+    // Written by grade: Synchronization.Mutex's slow path, made visible to ThreadSanitizer.
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #define SWIFTCALL __attribute__((swiftcall))
+    #define SELF __attribute__((swift_context))
+    void __tsan_acquire(void *address);
+    void __tsan_release(void *address);
+    #define LOCK "$s15Synchronization12_MutexHandleV9_lockSlowyys6UInt32VF"
+    #define UNLOCK "$s15Synchronization12_MutexHandleV11_unlockSlowyyF"
+    typedef SWIFTCALL void (*LockSlow)(unsigned int, void *SELF);
+    typedef SWIFTCALL void (*UnlockSlow)(void *SELF);
+    SWIFTCALL void grade_lockSlow(unsigned int value, void *SELF handle) __asm__(LOCK);
+    SWIFTCALL void grade_unlockSlow(void *SELF handle) __asm__(UNLOCK);
+
+    SWIFTCALL void grade_lockSlow(unsigned int value, void *SELF handle) {
+      static LockSlow original;
+      if (!original) original = (LockSlow)dlsym(RTLD_NEXT, LOCK);
+      original(value, handle);
+      __tsan_acquire(handle);
+    }
+
+    SWIFTCALL void grade_unlockSlow(void *SELF handle) {
+      static UnlockSlow original;
+      if (!original) original = (UnlockSlow)dlsym(RTLD_NEXT, UNLOCK);
+      __tsan_release(handle);
+      original(handle);
+    }
+
+    """#
+
+  /// A C file linked into every program: it reports real-time sleeps to the entry point's `Sleeps`.
+  ///
+  /// Swift's concurrency runtime schedules every task's sleep with libdispatch's
+  /// `dispatch_after_f`; the program's own `dispatch_after_f` stands in front of
+  /// libdispatch's, tells the entry point which task sleeps and for how long, and starts
+  /// a thread that asks, at the sleep's deadline, whether the task was cancelled first.
+  /// `nanosleep`, `clock_nanosleep`, `usleep` and `sleep`, which block a thread, are
+  /// reported as they start. The entry point ignores all of it unless the task's tests
+  /// must wait for events (`"waitsForEvents"`).
+  static let waitShim = #"""
+    // Written by grade: real-time sleeps, reported to the entry point of a graded run.
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #include <pthread.h>
+    #include <stdint.h>
+    #include <stdlib.h>
+    #include <time.h>
+    #include <unistd.h>
+    #define SWIFTCALL __attribute__((swiftcall))
+    SWIFTCALL void *swift_task_getCurrent(void);
+    long grade_watch_sleep(void *task, long long nanoseconds);
+    void grade_check_sleep(long id);
+    void grade_blocking_sleep(long long nanoseconds);
+
+    struct Watch { long id; long long nanoseconds; };
+
+    static void *check(void *argument) {
+      struct Watch watch = *(struct Watch *)argument;
+      free(argument);
+      long long wait = watch.nanoseconds + 2000000;  // 2 ms after the deadline: the sleeper has woken by then
+      struct timespec span = { wait / 1000000000LL, wait % 1000000000LL };
+      while (clock_nanosleep(CLOCK_MONOTONIC, 0, &span, &span) != 0) {}
+      grade_check_sleep(watch.id);
+      return NULL;
+    }
+
+    static void watch(long long nanoseconds) {
+      void *task = swift_task_getCurrent();
+      if (!task) return;
+      long id = grade_watch_sleep(task, nanoseconds < 0 ? 0 : nanoseconds);
+      if (!id) return;
+      struct Watch *argument = malloc(sizeof *argument);
+      if (!argument) { grade_check_sleep(id); return; }
+      argument->id = id;
+      argument->nanoseconds = nanoseconds < 0 ? 0 : nanoseconds;
+      pthread_t thread;
+      pthread_attr_t attributes;
+      pthread_attr_init(&attributes);
+      pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+      if (pthread_create(&thread, &attributes, check, argument) != 0) { free(argument); grade_check_sleep(id); }
+      pthread_attr_destroy(&attributes);
+    }
+
+    typedef void (*AfterF)(uint64_t, void *, void *, void (*)(void *));
+    void dispatch_after_f(uint64_t when, void *queue, void *context, void (*work)(void *)) {
+      static AfterF real;
+      if (!real) real = (AfterF)dlsym(RTLD_NEXT, "dispatch_after_f");
+      if (when != UINT64_MAX) {
+        // libdispatch's times count nanoseconds of CLOCK_MONOTONIC, or of CLOCK_BOOTTIME with the top bit set.
+        struct timespec now;
+        clock_gettime(when >> 63 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
+        watch((long long)(when & ~(1ULL << 63)) - ((long long)now.tv_sec * 1000000000LL + now.tv_nsec));
+      }
+      real(when, queue, context, work);
+    }
+
+    static void blocking(long long nanoseconds) {
+      if (swift_task_getCurrent()) grade_blocking_sleep(nanoseconds);
+    }
+
+    typedef int (*Nanosleep)(const struct timespec *, struct timespec *);
+    int nanosleep(const struct timespec *request, struct timespec *remaining) {
+      static Nanosleep real;
+      if (!real) real = (Nanosleep)dlsym(RTLD_NEXT, "nanosleep");
+      if (request) blocking((long long)request->tv_sec * 1000000000LL + request->tv_nsec);
+      return real(request, remaining);
+    }
+
+    typedef int (*ClockNanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
+    int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
+      static ClockNanosleep real;
+      if (!real) real = (ClockNanosleep)dlsym(RTLD_NEXT, "clock_nanosleep");
+      if (request && !(flags & TIMER_ABSTIME)) blocking((long long)request->tv_sec * 1000000000LL + request->tv_nsec);
+      return real(clock, flags, request, remaining);
+    }
+
+    typedef int (*Usleep)(useconds_t);
+    int usleep(useconds_t microseconds) {
+      static Usleep real;
+      if (!real) real = (Usleep)dlsym(RTLD_NEXT, "usleep");
+      blocking((long long)microseconds * 1000LL);
+      return real(microseconds);
+    }
+
+    typedef unsigned (*Sleep)(unsigned);
+    unsigned sleep(unsigned seconds) {
+      static Sleep real;
+      if (!real) real = (Sleep)dlsym(RTLD_NEXT, "sleep");
+      blocking((long long)seconds * 1000000000LL);
+      return real(seconds);
     }
 
     """#
@@ -199,5 +444,7 @@ enum RunnerProgram {
     var parallel: Bool
     /// How many times the tests run in one process.
     var repetitions: Int
+    /// Whether a test that waits for real time to pass records an issue (`"waitsForEvents"`).
+    var waitsForEvents: Bool
   }
 }

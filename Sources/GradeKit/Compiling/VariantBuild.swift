@@ -62,6 +62,8 @@ enum VariantBuild {
     fingerprint.add(Toolchain.version(runner: compiler.runner))
     fingerprint.add(compiler.threadSanitizer ? "thread sanitizer" : "")
     fingerprint.add(RunnerProgram.source)
+    fingerprint.add(RunnerProgram.waitShim)
+    fingerprint.add(compiler.threadSanitizer ? RunnerProgram.mutexShim : "")
     fingerprint.add(state.secret)
     for name in sources.files.keys.sorted() {
       fingerprint.add(name)

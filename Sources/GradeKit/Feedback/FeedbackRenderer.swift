@@ -154,12 +154,8 @@ public struct FeedbackRenderer: Sendable {
     case .abnormalExit(let message):
       return ["✘ \(message)."]
     case .dataRace(let report):
-      var lines = ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
+      return ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
         + report.split(separator: "\n").map { "    " + $0 }
-      if report.contains("withLock") || report.contains("Mutex") {
-        lines.append("    If this state is guarded by Synchronization's Mutex, it is safe: ThreadSanitizer on Linux cannot see Mutex's lock and reports it falsely. Where a task is graded under ThreadSanitizer, use NSLock, a serial queue or an actor.")
-      }
-      return lines
     case .chaffUndecided(let chaff, let reason):
       return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
     case .refused(let refusal):

@@ -38,6 +38,8 @@ public struct Grader: Sendable {
     _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
+    // Run folders outlive their run only when a grading was stopped in the middle of it.
+    RunFolders.pruneAll(under: state.root.appending(path: "sandboxes"), olderThan: TimeInterval(limits.seconds + 600))
   }
 
   /// One run of a test binary that a lesson's grading needs.
@@ -259,6 +261,16 @@ public struct Grader: Sendable {
     if case .implement = job { FeedbackRenderer.failuresShownByDefault } else { .max }
   }
 
+  /// Whether a job's tests must wait for events: a write-tests task's that says so.
+  static func waitsForEvents(_ job: Job, in lesson: Lesson) -> Bool {
+    let number: Int? = switch job {
+    case .variant(let task, _), .repeatedWheat(let task, _): task
+    case .implement, .allCanonicalTests: nil
+    }
+    guard case .writeTests(let spec)? = lesson.tasks.first(where: { $0.number == number })?.kind else { return false }
+    return spec.waitsForEvents
+  }
+
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
   static let repetitionShares = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 4))
 
@@ -306,6 +318,7 @@ public struct Grader: Sendable {
         "tsan=\(sandbox.compiler.threadSanitizer)", program.deletingLastPathComponent().lastPathComponent,
       ] + present.map { $0.deletingLastPathComponent().lastPathComponent } + [
         "repetitions=\(repetitions)", "crashes=\(Self.crashesToName(job))", "seconds=\(timeLimit(of: job, in: lesson))",
+        "events=\(Self.waitsForEvents(job, in: lesson))",
       ]
       let key = parts.joined(separator: "\n") + "\n" + filters.joined(separator: "\n")
       if useCache, let cached = cache.load(key: key) {
@@ -320,7 +333,8 @@ public struct Grader: Sendable {
       let started = ContinuousClock.now
       let result = sandbox.runTests(
         run.program, libraries: run.libraries, filters: run.filters, repetitions: run.repetitions,
-        seconds: timeLimit(of: run.job, in: lesson), crashesToName: Self.crashesToName(run.job))
+        seconds: timeLimit(of: run.job, in: lesson), crashesToName: Self.crashesToName(run.job),
+        waitsForEvents: Self.waitsForEvents(run.job, in: lesson))
       trace("job \(run.job.name) took", since: started)
       cache.store(result, key: run.key)
       results.update { $0[run.job] = result }

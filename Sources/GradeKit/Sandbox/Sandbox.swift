@@ -397,9 +397,10 @@ public struct Sandbox: Sendable {
   ///   - crashesToName: Stop once this many crashes are named, suspects taken in source
   ///     order, a core's worth at a time; the tests not reached then have no result.
   public func runTests(
-    _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max
+    _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max,
+    waitsForEvents: Bool = false
   ) -> JobResult {
-    var fold = RunFold(seconds: seconds)
+    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents)
     if repetitions > 1 {
       _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
@@ -421,7 +422,7 @@ public struct Sandbox: Sendable {
       ranAlone.formUnion(suspects)
       let folds = LockedBox([Int: (RunFold, RunFold.Ending?)]())
       DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-        var alone = RunFold(seconds: seconds)
+        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
@@ -444,6 +445,8 @@ public struct Sandbox: Sendable {
   private struct RunFold {
     /// The time limit of each run, when shorter than the box's.
     var seconds: Int?
+    /// Whether a test that waits for real time to pass records an issue.
+    var waitsForEvents = false
     var result = JobResult()
     var tests: [String: TestOutcome] = [:]
     var order: [String] = []
@@ -461,7 +464,9 @@ public struct Sandbox: Sendable {
 
     /// Runs the program once and folds in what it reported; `nil` when it could not start at all.
     mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> Ending? {
-      let request = Box.Request(filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds)
+      let request = Box.Request(
+        filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds,
+        waitsForEvents: waitsForEvents)
       let boxed: Box.Report
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }
