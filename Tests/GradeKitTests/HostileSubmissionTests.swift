@@ -364,6 +364,15 @@ struct HostileSubmissionTests {
     let result = lab.grade(folder)
     #expect(result.task(2).status == .fail)
     #expect(result.task(2).findings.contains { if case .chaffUndecided(let chaff, _) = $0 { chaff.name == "finds-someone-for-unknown-ids" } else { false } })
+    // The feedback names the test that hung, on which bug, and what to do.
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lab.lesson, result)
+    #expect(text.contains("On it, hostile() was still running when the 10 s time limit ran out"), "\(text)")
+    #expect(text.contains("must bound its wait (a timeout)"), "\(text)")
+    // The hang is the tests' own (the wheat ran to its end), so the next grading does not wait it out again.
+    let caching = Grader(workbook: lab.workbook, state: lab.grader.state, limits: lab.grader.limits, useCache: true, isolation: lab.grader.isolation)
+    _ = caching.grade(lab.lesson, learnerFolder: folder, sandboxName: "hang-on-chaff-cached")
+    let again = caching.grade(lab.lesson, learnerFolder: folder, sandboxName: "hang-on-chaff-cached")
+    #expect(again.fromCache)
   }
 
   @Test("A status of its own after every test ended fails an implement task", arguments: [66])

@@ -44,7 +44,7 @@ public struct FeedbackRenderer: Sendable {
       let hiddenChaffs = max(0, perChaff.count - chaffsShown)
       var shown = 0
       var shownChaffs = 0
-      for finding in taskResult.findings {
+      for finding in Self.hangsFirst(taskResult.findings) {
         if finding.isAboutOneTest {
           shown += 1
           if shown > failuresShown { continue }
@@ -113,6 +113,16 @@ public struct FeedbackRenderer: Sendable {
     return "Hint \(index + 1) of \(task.hints.count): \(task.hints[index])"
   }
 
+  /// `findings` with the bugs the tests hang on first among the missed bugs, everything else
+  /// in place: until such a wait is bounded, every grading waits it out.
+  static func hangsFirst(_ findings: [Finding]) -> [Finding] {
+    let chaffs = findings.filter(\.isAboutOneChaff)
+    let ordered = chaffs.filter { if case .chaffUndecided = $0 { true } else { false } }
+      + chaffs.filter { if case .chaffUndecided = $0 { false } else { true } }
+    var next = ordered.makeIterator()
+    return findings.map { $0.isAboutOneChaff ? next.next()! : $0 }
+  }
+
   /// The lines for one finding, without indentation.
   func describe(_ finding: Finding, of task: LessonTask, mapper: LocationMapper) -> [String] {
     switch finding {
@@ -157,7 +167,11 @@ public struct FeedbackRenderer: Sendable {
       return ["✘ ThreadSanitizer saw a data race: two threads touched the same memory, at least one writing, with nothing ordering them."]
         + report.split(separator: "\n").map { "    " + $0 }
     case .chaffUndecided(let chaff, let reason):
-      return ["✘ Not caught: code that \(chaff.misconception). On it, \(reason); a run stopped that way catches nothing."]
+      var lines = ["✘ Not caught: code that \(chaff.misconception). On it, \(reason.words); a run stopped that way catches nothing."]
+      if case .hung = reason {
+        lines.append("    A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging.")
+      }
+      return lines
     case .refused(let refusal):
       return ["✘ " + style.dim(refusal.location) + ": " + refusal.reason + ".", "    The file was not run: fix this first."]
     case .unreadable(let path):

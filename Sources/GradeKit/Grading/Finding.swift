@@ -77,11 +77,35 @@ public enum Finding: Sendable, Equatable, Codable {
   case chaffCaughtOnlyByCrash(Chaff)
   /// The run against this chaff ended without a verdict (a time limit, endless output,
   /// a run that could not start), which never counts as catching it.
-  case chaffUndecided(Chaff, reason: String)
+  case chaffUndecided(Chaff, reason: Undecided)
   /// The learner's tests caught this chaff but reported fewer issues than it has.
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
   /// How many chaffs the learner's tests caught.
   case chaffsCaught(caught: Int, total: Int)
+}
+
+/// Why a run against a chaff said nothing about it.
+public enum Undecided: Sendable, Equatable, Codable {
+  /// These tests were still running at the time limit: they wait for something the buggy code never does.
+  case hung(tests: [String], seconds: Int)
+  /// The tests printed without end and were stopped.
+  case flooded
+  /// The tests did not start.
+  case didNotStart(String)
+  /// The grader could not run them.
+  case infrastructure(String)
+
+  /// The reason, completing "On it, ...".
+  var words: String {
+    switch self {
+    case .hung(let tests, let seconds):
+      (tests.isEmpty ? "your tests were" : tests.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
+        + " still running when the \(seconds) s time limit ran out"
+    case .flooded: "your tests printed without end and were stopped"
+    case .didNotStart(let reason): "the tests did not start: \(reason)"
+    case .infrastructure(let reason): "the run could not be graded: \(reason)"
+    }
+  }
 }
 
 extension Finding {

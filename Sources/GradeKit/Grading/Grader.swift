@@ -20,7 +20,7 @@ public struct Grader: Sendable {
   public var progress: @Sendable (String) -> Void = { _ in }
 
   /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-6"
+  static let resultFormat = "grade-results-7"
 
   /// Creates a grader; `isolation` is probed when not given.
   public init(
@@ -186,8 +186,14 @@ public struct Grader: Sendable {
       canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
     result.ignoredEdits = ignored
     // A result that hung on a time limit or on the machine may come out differently next time.
-    let stable = !results.values.contains { $0.timedOut || $0.infrastructureError != nil || $0.startFailure != nil }
-      && built.failures.isEmpty && builtChecked.failures.isEmpty
+    // A hang on a chaff whose wheat ran to its end is the tests' own, and kept like any result.
+    let keptHang: (Job, JobResult) -> Bool = { job, result in
+      guard case .variant(let task, let index) = job, index > 0 else { return false }
+      return results[.variant(task: task, index: 0)].map { !$0.timedOut } ?? false
+    }
+    let stable = !results.contains { job, result in
+      (result.timedOut && !keptHang(job, result)) || result.infrastructureError != nil || result.startFailure != nil
+    } && built.failures.isEmpty && builtChecked.failures.isEmpty
     if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
     return result
   }
@@ -238,7 +244,9 @@ public struct Grader: Sendable {
       default: false
       }
     }
-    results.merge(runJobs(rest, in: sandbox, built: built)) { $1 }
+    // The wheat ran to its end, so a chaff these tests hang on hangs them for what it does, not for
+    // the machine's load: that result is kept, and the next grading does not wait out the limit again.
+    results.merge(runJobs(rest, in: sandbox, built: built, keepingHangs: true)) { $1 }
     return results
   }
 
@@ -282,7 +290,10 @@ public struct Grader: Sendable {
 
   /// Runs every job whose inputs changed, as many at once as there are cores, each in its
   /// own box with its own time limit, in an order that says nothing about which variant is which.
-  private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built) -> [Job: JobResult] {
+  ///
+  /// - Parameter keepingHangs: Keep a chaff's run that hit its time limit, when its task's wheat
+  ///   ran to its end; any other run a limit or the machine cut short is never kept.
+  private func runJobs(_ jobs: [Job], in sandbox: Sandbox, built: Sandbox.Built, keepingHangs: Bool = false) -> [Job: JobResult] {
     let lesson = sandbox.plan.lesson
     let cache = JobCache(folder: state.jobs)
     let results = LockedBox([Job: JobResult]())
@@ -336,7 +347,8 @@ public struct Grader: Sendable {
         seconds: timeLimit(of: run.job, in: lesson), crashesToName: Self.crashesToName(run.job),
         waitsForEvents: Self.waitsForEvents(run.job, in: lesson))
       trace("job \(run.job.name) took", since: started)
-      cache.store(result, key: run.key)
+      let isChaff = if case .variant(_, let index) = run.job { index > 0 } else { false }
+      cache.store(result, key: run.key, keepingHang: keepingHangs && isChaff)
       results.update { $0[run.job] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)

@@ -24,9 +24,10 @@ struct JobCache {
     return entry.result
   }
 
-  /// Stores `result` under `key`, unless a limit or the machine cut it short.
-  func store(_ result: JobResult, key: String) {
-    guard !result.timedOut, !result.flooded, result.infrastructureError == nil, result.startFailure == nil,
+  /// Stores `result` under `key`, unless a limit or the machine cut it short; a hang is kept
+  /// when `keepingHang` says it is the tests', not the machine's.
+  func store(_ result: JobResult, key: String, keepingHang: Bool = false) {
+    guard !result.timedOut || keepingHang, !result.flooded, result.infrastructureError == nil, result.startFailure == nil,
       let data = try? JSONEncoder().encode(Entry(key: key, result: result))
     else { return }
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

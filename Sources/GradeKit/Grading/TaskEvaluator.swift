@@ -85,9 +85,10 @@ public enum TaskEvaluator {
     timingWheats: [(LessonTask.TimingWheat, JobResult)] = [], repeated: [JobResult] = [],
     ownedFiles: Set<String>, ownedSources: [(path: String, text: String)] = [], seconds: Int
   ) -> TaskResult {
-    func own(_ job: JobResult) -> [TestOutcome] {
-      job.tests.filter { test in ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "") }
+    func owns(_ test: TestOutcome) -> Bool {
+      ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "")
     }
+    func own(_ job: JobResult) -> [TestOutcome] { job.tests.filter(owns) }
     var findings: [Finding] = []
     var checks: [CheckEntry] = []
 
@@ -122,7 +123,7 @@ public enum TaskEvaluator {
         for test in own(job) where test.status == .failed || job.crashes[test.id] != nil {
           findings.append(.failsOnTimingWheat(test, timingWheat))
         }
-        for test in job.hung where ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "") {
+        for test in job.hung where owns(test) {
           findings.append(.failsOnTimingWheat(test, timingWheat))
         }
       }
@@ -144,7 +145,7 @@ public enum TaskEvaluator {
       if let flakiness = spec.flakiness {
         let failedChecks = findings.count
         checks.append(CheckEntry(
-          name: "your tests pass \(flakiness.runs) runs and \(timingWheats.count) other timings of a correct implementation",
+          name: "your tests pass \(flakiness.runs) runs and \(timingWheats.count) other timing\(timingWheats.count == 1 ? "" : "s") of a correct implementation",
           status: failedChecks == 0 ? .pass : .fail,
           message: failedChecks == 0 ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
       }
@@ -197,11 +198,11 @@ public enum TaskEvaluator {
       let crashed = tests.contains { job.crashes[$0.id] != nil } || job.abnormalExit != nil || !job.sanitizerReports.isEmpty
       let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
       // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
-      let undecided: String? =
-        job.infrastructureError.map { "the run could not be graded: \($0)" }
-        ?? job.startFailure.map { "the tests did not start: \($0)" }
-        ?? (job.timedOut ? "your tests were still running when the \(seconds) s time limit ran out" : nil)
-        ?? (job.flooded ? "your tests printed without end and were stopped" : nil)
+      let undecided: Undecided? =
+        job.infrastructureError.map(Undecided.infrastructure)
+        ?? job.startFailure.map(Undecided.didNotStart)
+        ?? (job.timedOut ? .hung(tests: job.hung.filter { owns($0) }.map(\.displayName), seconds: seconds) : nil)
+        ?? (job.flooded ? .flooded : nil)
       var finding: Finding?
       if crashed && chaff.mustNotCrash == true {
         // Any crash counts against it, even beside a clean failure: a crash
@@ -366,7 +367,7 @@ extension Finding {
     case .runFailed(let message): "the tests could not run: \(message)"
     case .abnormalExit(let message): message
     case .dataRace(let report): "ThreadSanitizer reported a data race: " + report.split(separator: "\n").joined(separator: " | ")
-    case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason))"
+    case .chaffUndecided(let chaff, let reason): "not caught: \(chaff.misconception) (\(reason.words))"
     case .concurrencyDiagnostic(let diagnostic, _):
       "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? "")
     case .refused(let refusal): "\(refusal.location): \(refusal.reason)"

@@ -7,7 +7,7 @@ import Foundation
 /// the settings changed; `grade merge` combines the records of several shards.
 public struct LearnerRecord: Codable, Sendable, Equatable {
   /// The record format; a reader refuses formats it does not know.
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   /// One lesson's result.
   public struct LessonEntry: Codable, Sendable, Equatable {
