@@ -1,6 +1,7 @@
 // You share one inbox between every task that delivers mail. Swift 5 mode
 // builds this file; Swift 6 mode refuses `deliverAll(_:to:)`, because every
-// child task captures the same inbox, a class that anyone can mutate.
+// child task captures the same inbox, a class that anyone can mutate, and
+// refuses `post(_:to:)`, which hands on a letter its caller may still hold.
 // Change the design, not the diagnostic: no `@unchecked Sendable`, no
 // `nonisolated(unsafe)`.
 
@@ -14,7 +15,6 @@ public final class Inbox {
   public init() {}
 
   /// Keeps `letter`, after the letters already delivered.
-  // TODO: Take the letter with `sending`, so the caller gives it up.
   public func deliver(_ letter: Letter) {
     letters.append(letter)
   }
@@ -39,4 +39,10 @@ public func deliverAll(_ bodies: [String], to inbox: Inbox) async {
       }
     }
   }
+}
+
+/// Posts a letter you wrote to `inbox`: once posted, it is the inbox's.
+// TODO: Take the letter with `sending`, so the caller gives it up.
+public func post(_ letter: Letter, to inbox: Inbox) async {
+  inbox.deliver(letter)
 }

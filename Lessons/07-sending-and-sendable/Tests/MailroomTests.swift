@@ -2,8 +2,10 @@ import Testing
 @testable import SendingSendable
 
 // You test `Mailroom` (Sources/Mailroom.swift), an actor that sorts letters
-// into one pigeonhole per recipient. Every call to it is awaited; letters go
-// in with `sending`, so make each letter right where you post it.
+// into one pigeonhole per recipient and sends a notice for each arrival and
+// each collection. Every call to it is awaited; make each letter right where
+// you post it. To test what happens while a call waits for its notice, make
+// that notice wait at a `Gate` (Sources/Gate.swift): no sleeps.
 
 @Suite("Mailroom")
 struct MailroomTests {
@@ -20,5 +22,6 @@ struct MailroomTests {
 
   // TODO: Add tests that pin down every promise in Mailroom's doc comments:
   // how many letters wait, the order they are collected in, what is left
-  // after collecting, and that recipients keep their letters apart.
+  // after collecting, that recipients keep their letters apart, and what
+  // happens while an arrival's or a collection's notice is on its way.
 }

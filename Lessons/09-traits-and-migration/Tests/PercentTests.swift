@@ -10,6 +10,8 @@ import Testing
 struct PercentTests {
   // TODO: Test that Percent(101), Percent(-1) and split(_, into: 0) stop the
   // process, with `await #expect(processExitsWith: .failure) { ... }`, and that
-  // the edges 0 and 100 and a real split do not. Capture values with a type:
-  // `[value = value as Int]`.
+  // the edges 0 and 100 and a real split do not; then what of(_:) and split
+  // return for good input, as their doc comments promise. A parameter goes in
+  // the closure's capture list as it is, `[value]`; a local variable needs its
+  // type there, `[value = value as Int]`.
 }

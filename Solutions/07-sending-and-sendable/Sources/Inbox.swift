@@ -1,12 +1,15 @@
 // You share one inbox between every task that delivers mail. Swift 5 mode
 // builds this file; Swift 6 mode refuses `deliverAll(_:to:)`, because every
-// child task captures the same inbox, a class that anyone can mutate.
+// child task captures the same inbox, a class that anyone can mutate, and
+// refuses `post(_:to:)`, which hands on a letter its caller may still hold.
 // Change the design, not the diagnostic: no `@unchecked Sendable`, no
 // `nonisolated(unsafe)`.
 
 /// An inbox that keeps the letters delivered to it, in the order they arrive.
 // An actor is Sendable: the compiler guards `letters` by running one call at
-// a time, so every child task may capture the same inbox.
+// a time, so every child task may capture the same inbox. A call into it
+// from outside also sends its non-Sendable arguments, so `deliver(_:)`
+// needs no `sending`: the caller gives the letter up either way.
 public actor Inbox {
   /// The letters delivered so far, oldest first.
   private var letters: [Letter] = []
@@ -15,9 +18,7 @@ public actor Inbox {
   public init() {}
 
   /// Keeps `letter`, after the letters already delivered.
-  // `sending` says the caller gives the letter up: the compiler rejects any
-  // use of it after the call, so nobody edits a letter the inbox now holds.
-  public func deliver(_ letter: sending Letter) {
+  public func deliver(_ letter: Letter) {
     letters.append(letter)
   }
 
@@ -43,4 +44,13 @@ public func deliverAll(_ bodies: [String], to inbox: Inbox) async {
       }
     }
   }
+}
+
+/// Posts a letter you wrote to `inbox`: once posted, it is the inbox's.
+// `sending` says the caller gives the letter up. This function belongs to no
+// actor, so without it the letter would still be the caller's, and handing
+// it to the inbox would be refused; with it, the compiler rejects any use of
+// the letter after the call, so nobody edits a letter the inbox now holds.
+public func post(_ letter: sending Letter, to inbox: Inbox) async {
+  await inbox.deliver(letter)
 }

@@ -2,8 +2,10 @@ import Testing
 @testable import SendingSendable
 
 // You test `Mailroom` (Sources/Mailroom.swift), an actor that sorts letters
-// into one pigeonhole per recipient. Every call to it is awaited; letters go
-// in with `sending`, so make each letter right where you post it.
+// into one pigeonhole per recipient and sends a notice for each arrival and
+// each collection. Every call to it is awaited; make each letter right where
+// you post it. To test what happens while a call waits for its notice, make
+// that notice wait at a `Gate` (Sources/Gate.swift): no sleeps.
 
 @Suite("Mailroom")
 struct MailroomTests {
@@ -57,5 +59,44 @@ struct MailroomTests {
     #expect(await room.collect(for: "sam") == ["For Sam"])
     #expect(await room.waiting(for: "ana") == 2)
     #expect(await room.collect(for: "ana") == ["For Ana, 1", "For Ana, 2"])
+  }
+
+  // While a call waits for its notice, the actor runs other calls. A gate
+  // holds that one notice, so the test knows the call is suspended mid-way
+  // and acts then, with plain awaits; every other notice goes at once.
+
+  @Test("A letter can be collected while its arrival notice is on its way")
+  func letterIsThereBeforeTheNotice() async {
+    let gate = Gate()
+    let room = Mailroom { notice in
+      if notice == .arrived(for: "sam") { await gate.wait() }
+    }
+
+    let posting = Task { await room.receive(Letter(body: "Dear Sam"), for: "sam") }
+    await gate.arrivals(1)  // the arrival notice is on its way
+    let waiting = await room.waiting(for: "sam")
+    let collected = await room.collect(for: "sam")
+    gate.open()
+    await posting.value
+
+    #expect(waiting == 1)
+    #expect(collected == ["Dear Sam"])
+  }
+
+  @Test("A letter that arrives while a collection's notice is on its way waits for the next collection")
+  func letterArrivingDuringACollectionWaits() async {
+    let gate = Gate()
+    let room = Mailroom { notice in
+      if notice == .collected(by: "sam") { await gate.wait() }
+    }
+    await room.receive(Letter(body: "first"), for: "sam")
+
+    let collecting = Task { await room.collect(for: "sam") }
+    await gate.arrivals(1)  // the collection's notice is on its way
+    await room.receive(Letter(body: "second"), for: "sam")
+    gate.open()
+
+    #expect(await collecting.value == ["first"])
+    #expect(await room.collect(for: "sam") == ["second"])
   }
 }

@@ -12,9 +12,11 @@ struct PercentTests {
   // stops that process and this test reads how it ended. Good input is
   // checked too, so code that stops on everything does not pass.
 
+  // The closure runs in another process, so the argument goes in its
+  // capture list; a parameter needs no type there, its declaration gives it.
   @Test("A percentage above 100 stops the program", arguments: [101, 1_000])
   func aboveOneHundredStops(value: Int) async {
-    await #expect(processExitsWith: .failure) { [value = value as Int] in
+    await #expect(processExitsWith: .failure) { [value] in
       _ = Percent(value)
     }
   }
@@ -30,7 +32,7 @@ struct PercentTests {
   // on 100 then fails this one test instead of taking the whole run down.
   @Test("The edges 0 and 100 do not stop the program", arguments: [0, 100])
   func edgesDoNotStop(value: Int) async {
-    await #expect(processExitsWith: .success) { [value = value as Int] in
+    await #expect(processExitsWith: .success) { [value] in
       _ = Percent(value)
     }
   }
@@ -38,6 +40,14 @@ struct PercentTests {
   @Test("Twenty-five percent of 10.00 is 2.50")
   func takesAShare() {
     #expect(Percent(25).of(1_000) == 250)
+  }
+
+  // 15 % of 9.99 is 1.4985: an exact share such as 25 % of 10.00 cannot
+  // tell rounding down from rounding to the nearest cent, this one can.
+  @Test("Fifteen percent of 9.99 rounds down to 1.49")
+  func roundsAShareDown() {
+    let expected = 149
+    #expect(Percent(15).of(999) == expected)
   }
 
   @Test("Splitting into zero parts stops the program")
