@@ -272,4 +272,29 @@ struct SuiteShapeGradingTests {
     #expect(result.findings.contains(.wrongTags(tag: "slow", missing: ["importsAll()"], extra: ["quick()"])))
     #expect(result.findings.compactMap(\.shortDescription).contains("the tag .slow is missing on importsAll() and should not be on quick()"))
   }
+
+  @Test("Named tests must record their known issue, be skipped, and link their bug; a missing one is named as missing")
+  func shapes() {
+    var spec = self.spec
+    spec.tags = [:]
+    spec.knownIssues = ["searchIgnoresCase()"]
+    spec.disabled = ["backsUp()"]
+    spec.bugs = ["searchIgnoresCase()"]
+    var known = test("searchIgnoresCase()")
+    known.issues = [IssueReport(message: "Expectation failed", isKnown: true)]
+    var skipped = test("backsUp()")
+    skipped.status = .skipped("no network here")
+    let good = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [known, skipped]), chaffs: [], ownedFiles: owned,
+      traits: ["searchIgnoresCase": ["bug", "tags"]], seconds: 60)
+    #expect(!good.findings.contains { if case .shapeMissing = $0 { true } else { false } }, "\(good.findings)")
+
+    let bare = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [test("searchIgnoresCase()")]), chaffs: [], ownedFiles: owned, seconds: 60)
+    let words = bare.findings.compactMap(\.shortDescription)
+    #expect(words.contains("searchIgnoresCase() should record its known issue inside withKnownIssue, and no other issue"))
+    #expect(words.contains("searchIgnoresCase() should link its bug with .bug(…)"))
+    #expect(words.contains("there is no test named backsUp() any more: keep it, and it should be disabled with .disabled(\"why\"), so it is skipped"))
+    #expect(bare.status == .fail)
+  }
 }

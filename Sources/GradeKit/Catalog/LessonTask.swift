@@ -37,6 +37,12 @@ public struct LessonTask: Sendable, Equatable {
     /// Whether the tests must wait for events, never for time: a sleep that runs to its end
     /// while a test runs records an issue in that test (`"waitsForEvents"`).
     public var waitsForEvents = false
+    /// Test functions, by name, that must record a known issue (`withKnownIssue`) and no other.
+    public var knownIssues: [String] = []
+    /// Test functions, by name, that must be skipped (`.disabled`).
+    public var disabled: [String] = []
+    /// Test functions, by name, that must carry a `.bug(…)` trait.
+    public var bugs: [String] = []
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -160,6 +166,9 @@ public struct LessonTask: Sendable, Equatable {
     var tags: [String: [String]]?
     var timeLimit: Int?
     var waitsForEvents: Bool?
+    var knownIssues: [String]?
+    var disabled: [String]?
+    var bugs: [String]?
   }
 
   init(number: Int, draft: Draft) {
@@ -171,6 +180,9 @@ public struct LessonTask: Sendable, Equatable {
         forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
       spec.namedCases = draft.namedCases ?? false
       spec.waitsForEvents = draft.waitsForEvents ?? false
+      spec.knownIssues = draft.knownIssues ?? []
+      spec.disabled = draft.disabled ?? []
+      spec.bugs = draft.bugs ?? []
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

@@ -176,7 +176,7 @@ public struct FeedbackRenderer: Sendable {
       return ["✘ " + style.dim(refusal.location) + ": " + refusal.reason + ".", "    The file was not run: fix this first."]
     case .unreadable(let path):
       return ["! " + path + " could not be read with the compiler's parser, so it was not run. Check that it compiles."]
-    case .wrongTags:
+    case .wrongTags, .shapeMissing:
       return ["✘ " + (finding.shortDescription ?? "") + "."]
     case .noLearnerTests:
       // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.

@@ -57,6 +57,8 @@ public enum Finding: Sendable, Equatable, Codable {
   case noLearnerTests
   /// A tag is missing on tests that should carry it, or on tests that should not.
   case wrongTags(tag: String, missing: [String], extra: [String])
+  /// A test the task names does not carry what the task asks of it, or is not there at all.
+  case shapeMissing(test: String, shape: TestShape, testMissing: Bool)
   /// A learner's test failed against the correct implementation.
   case failsOnWheat(TestOutcome)
   /// A learner's test crashed against the correct implementation.
@@ -82,6 +84,25 @@ public enum Finding: Sendable, Equatable, Codable {
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
   /// How many chaffs the learner's tests caught.
   case chaffsCaught(caught: Int, total: Int)
+}
+
+/// What a task may ask a named test to be, beyond passing.
+public enum TestShape: String, Sendable, Equatable, Codable {
+  /// It records a known issue (`withKnownIssue`) and no other.
+  case knownIssue
+  /// It is skipped (`.disabled`).
+  case disabled
+  /// It links its bug (`.bug`).
+  case bug
+
+  /// What the test should do, completing "<test> should …".
+  var wants: String {
+    switch self {
+    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
+    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
+    case .bug: "link its bug with .bug(…)"
+    }
+  }
 }
 
 /// Why a run against a chaff said nothing about it.

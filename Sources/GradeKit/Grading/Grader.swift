@@ -19,8 +19,19 @@ public struct Grader: Sendable {
   /// Told about slow steps, such as compiling a lesson's variants the first time.
   public var progress: @Sendable (String) -> Void = { _ in }
 
-  /// Bumped when a change to the grader changes what a result means, so old caches are ignored.
-  static let resultFormat = "grade-results-7"
+  /// What a stored result was made by: a format number, bumped when a change to the grader changes
+  /// what a result means, and the grader program itself, so that a rebuilt grader never reads a
+  /// result an older one stored.
+  static let resultFormat = "grade-results-7 " + programIdentity
+
+  /// The running program's path, size and modification time.
+  static let programIdentity: String = {
+    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath ?? ""
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+    return "\(path) \(size) \(modified)"
+  }()
 
   /// Creates a grader; `isolation` is probed when not given.
   public init(
@@ -438,11 +449,7 @@ public struct Grader: Sendable {
         task, spec: spec, wheat: results.first ?? JobResult(), chaffs: Array(results.dropFirst().prefix(spec.chaffs.count)),
         timingWheats: Array(zip(timingWheats, results.dropFirst(1 + spec.chaffs.count))), repeated: repeated,
         ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
-        ownedSources: task.files.compactMap { file in
-          plan.learnerTests[task.number]?.files[String(file.split(separator: "/").last ?? "")].map {
-            ("Lessons/\(plan.lesson.folder)/\(file)", String(decoding: $0, as: UTF8.self))
-          }
-        }, seconds: limit)
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return TaskResult(taskNumber: task.number, status: .error, findings: [.infrastructure(failure)])

@@ -83,7 +83,7 @@ public enum TaskEvaluator {
   public static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
     timingWheats: [(LessonTask.TimingWheat, JobResult)] = [], repeated: [JobResult] = [],
-    ownedFiles: Set<String>, ownedSources: [(path: String, text: String)] = [], seconds: Int
+    ownedFiles: Set<String>, traits: [String: Set<String>] = [:], seconds: Int
   ) -> TaskResult {
     func owns(_ test: TestOutcome) -> Bool {
       ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "")
@@ -156,6 +156,23 @@ public enum TaskEvaluator {
       message: valid ? nil : findings.compactMap(\.shortDescription).joined(separator: "\n")))
     guard valid else {
       return TaskResult(taskNumber: task.number, status: findings.contains(where: \.isGradingError) ? .error : .fail, findings: findings, checks: checks)
+    }
+
+    // Named tests that must record a known issue, be skipped, or link their bug.
+    func named(_ name: String) -> TestOutcome? { wheatTests.first { $0.name == name } }
+    let shapes: [(String, TestShape)] = spec.knownIssues.map { ($0, .knownIssue) } + spec.disabled.map { ($0, .disabled) }
+      + spec.bugs.map { ($0, .bug) }
+    for (name, shape) in shapes {
+      let test = named(name)
+      let ok: Bool
+      switch shape {
+      case .knownIssue: ok = test.map { $0.issues.contains(where: \.isKnown) && $0.failures.isEmpty } ?? false
+      case .disabled: ok = test.map { if case .skipped = $0.status { true } else { false } } ?? false
+      case .bug: ok = test != nil && (traits[String(name.prefix { $0 != "(" })]?.contains("bug") ?? false)
+      }
+      let finding = Finding.shapeMissing(test: name, shape: shape, testMissing: test == nil)
+      if !ok { findings.append(finding) }
+      checks.append(CheckEntry(name: "\(name) should \(shape.wants)", status: ok ? .pass : .fail, message: ok ? nil : finding.shortDescription))
     }
 
     // Tags: exactly the named test functions carry each tag.
@@ -372,6 +389,8 @@ extension Finding {
       "\(diagnostic.location ?? "build"): \(diagnostic.isWarning ? "warning" : "error"): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? "")
     case .refused(let refusal): "\(refusal.location): \(refusal.reason)"
     case .unreadable(let path): "\(path) could not be read with the compiler's parser, so it was not run"
+    case .shapeMissing(let test, let shape, let testMissing):
+      testMissing ? "there is no test named \(test) any more: keep it, and it should \(shape.wants)" : "\(test) should \(shape.wants)"
     case .wrongTags(let tag, let missing, let extra):
       "the tag .\(tag) " + [missing.isEmpty ? nil : "is missing on \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "should not be on \(extra.joined(separator: ", "))"].compactMap { $0 }.joined(separator: " and ")
     case .misuseAccepted(let path, let line, let code, let group, _):

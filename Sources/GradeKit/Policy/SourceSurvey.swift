@@ -32,6 +32,9 @@ struct SourceSurvey {
     var refusals: [Refusal] = []
     /// Files the compiler could not dump, so that nothing can be said of them.
     var unread: [String] = []
+    /// For each function by its base name, the members its attributes name, such as `bug` and
+    /// `disabled` in `@Test(.bug("…"), .disabled())`: the traits a test carries as written.
+    var traits: [String: Set<String>] = [:]
   }
 
   /// Surveys `files` in `folder`, files of the module `module` (`tests` when they are test files).
@@ -54,6 +57,7 @@ struct SourceSurvey {
         dumps.append(["-dump-ast", "-primary-file", file.name] + others)
       }
       var refusals: [Refusal] = []
+      var traits: [String: Set<String>] = [:]
       for dump in dumps {
         let arguments = ["swift-frontend", "-frontend"] + dump
           + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
@@ -66,8 +70,12 @@ struct SourceSurvey {
         var walk = Walk(file: file, source: data, lessonModule: lessonModule, tests: tests)
         walk.visit(tree)
         refusals += walk.refusals
+        traits.merge(walk.traits) { $0.union($1) }
       }
-      found.update { $0.refusals += Self.unique(refusals) }
+      found.update {
+        $0.refusals += Self.unique(refusals)
+        $0.traits.merge(traits) { $0.union($1) }
+      }
     }
     var findings = found.value
     findings.refusals.sort { ($0.path, $0.line ?? 0, $0.found) < ($1.path, $1.line ?? 0, $1.found) }
@@ -112,6 +120,7 @@ struct SourceSurvey {
     var lessonModule: String
     var tests: Bool
     var refusals: [Refusal] = []
+    var traits: [String: Set<String>] = [:]
 
     init(file: File, source: Data, lessonModule: String, tests: Bool) {
       self.file = file
@@ -144,6 +153,11 @@ struct SourceSurvey {
     mutating func inspect(_ node: [String: Any]) {
       let kind = node["_kind"] as? String ?? ""
       let rules = file.rules
+      if kind == "func_decl", let name = ((node["name"] as? [String: Any])?["base_name"] as? [String: Any])?["name"] as? String,
+        let attributes = node["attrs"] as? [Any]
+      {
+        traits[name, default: []].formUnion(Self.memberNames(in: attributes))
+      }
       if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first {
         if rules.leftBehind.contains(module) {
           refuse(.leftBehind, module, at: node)
@@ -184,6 +198,16 @@ struct SourceSurvey {
         if CodeRules.callStackMembers.contains(name) { refuse(.callStack, name, at: node) }
         if let module = rules.leftBehind.first(where: { name.hasPrefix($0) }) { refuse(.leftBehind, module, at: node) }
       }
+    }
+
+    /// The names of every member an attribute's arguments use, such as `.bug(…)`.
+    static func memberNames(in node: Any) -> Set<String> {
+      if let list = node as? [Any] { return list.reduce(into: []) { $0.formUnion(memberNames(in: $1)) } }
+      guard let node = node as? [String: Any] else { return [] }
+      var names: Set<String> = []
+      if node["_kind"] as? String == "unresolved_member_expr", let name = node["name"] as? String { names.insert(name) }
+      for value in node.values { names.formUnion(memberNames(in: value)) }
+      return names
     }
 
     /// The name of the attribute a node stands for, read from the source where the node says it is.

@@ -241,7 +241,7 @@ public struct Sandbox: Sendable {
         let exported = SourceSurvey.exportedSymbols(of: library, toolchain: box.isolation.toolchain, runner: compiler.runner) ?? []
         found.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
       }
-      built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread)
+      built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
     if result.timedOut {
       built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
@@ -326,7 +326,7 @@ public struct Sandbox: Sendable {
         findings.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
       }
     }
-    built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread)
+    built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread, traits: findings.traits)
     built.moduleResult = work
 
     // Which of the learner's files cannot stay: refused, unread, or holding the compile's errors.
