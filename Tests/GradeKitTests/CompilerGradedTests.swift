@@ -223,4 +223,14 @@ struct CompilerGradedTests {
     #expect(racy.words(3).contains("ThreadSanitizer reported a data race"), "\(racy.words(3))")
     #expect(racy.words(3).contains("Tally.increment()"), "the frame is named in words: \(racy.words(3))")
   }
+
+  @Test("A compile error in one task's file fails that task alone: the others are graded with that file as handed out")
+  func compileErrorStaysInItsTask() throws {
+    let broken = "public final class Box { public var value: Int = \"zero\"; public init() {} }\n"
+    let result = lab.grade(try lab.learner("broken-box", box: broken))
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("Lessons/01-sharing/Sources/Box.swift:1:"), "\(result.words(1))")
+    #expect(result.task(2).status == .pass, "\(result.words(2))")
+    #expect(result.task(3).status == .pass, "\(result.words(3))")
+  }
 }

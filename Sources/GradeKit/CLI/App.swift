@@ -97,7 +97,8 @@ public struct App: Sendable {
         return Exit.passed
       case .check(let names, let options):
         let workbook = try loadWorkbook()
-        let checker = Checker(workbook: workbook, grader: grader(workbook, options), progress: writeError)
+        var checker = Checker(workbook: workbook, grader: grader(workbook, options), progress: writeError)
+        checker.runs = options.runs
         let breaches = checker.run(lessons: try resolve(names, in: workbook))
         write(checker.report(breaches))
         return breaches.isEmpty ? Exit.passed : Exit.failed

@@ -49,6 +49,8 @@ public enum Command: Equatable, Sendable {
     public var jobs: Int?
     /// The slice of the class `grade class` grades (`--shard i/n`).
     public var shard: Shard?
+    /// How many times `grade check` runs each task's reference tests against each version (`--runs`).
+    public var runs: Int?
 
     /// Creates default options.
     public init() {}
@@ -135,6 +137,10 @@ public enum Command: Equatable, Sendable {
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--task takes a task number from 1, not \(text).") }
         taskOption = number
+      case "--runs":
+        let text = try next()
+        guard let number = Int(text), (2...10_000).contains(number) else { throw .usage("--runs takes a number of runs from 2, such as --runs 50, not \(text).") }
+        options.runs = number
       case "--step":
         let text = try next()
         guard let number = Int(text), number > 0 else { throw .usage("--step takes a step number from 1, not \(text).") }
@@ -231,7 +237,9 @@ public enum Command: Equatable, Sendable {
                                       a scratch copy of the workbook with lesson 2 solved up to task 3
 
     Maintainers
-      swift run grade check [N ...]   prove every solution passes, every starter fails, every chaff is caught
+      swift run grade check [N ...] [--runs R]
+                                      prove every solution passes, every starter fails, every chaff is caught;
+                                      --runs: each task's reference tests R times against every version, side by side
 
     Options
       --format text|json              json: Exercism results.json v3 field names

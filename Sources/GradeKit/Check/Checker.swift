@@ -14,6 +14,9 @@ public struct Checker: Sendable {
   public var grader: Grader
   /// Receives one line per step, so a long check shows it is alive.
   public var progress: @Sendable (String) -> Void
+  /// How many times each task's reference tests run against each of its variants, under load,
+  /// to prove no bug is caught by luck (`--runs`); `nil` for the grading alone.
+  public var runs: Int?
 
   /// Creates a checker.
   public init(workbook: Workbook, grader: Grader, progress: @escaping @Sendable (String) -> Void) {
@@ -58,6 +61,23 @@ public struct Checker: Sendable {
       breach("task \(task.taskNumber): the solution does not pass: \(why)")
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
+
+    if let runs {
+      progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(runs) times against every version, side by side")
+      let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", runs: runs)
+      for result in soaked {
+        if let problem = result.problem {
+          breach("task \(result.task): \(runs) runs against code that \(result.variant) could not be counted: \(problem)")
+        } else if result.wrong > 0 {
+          breach(result.mustFail
+            ? "task \(result.task): the reference tests missed code that \(result.variant) in \(result.wrong) of \(runs) runs"
+            : "task \(result.task): the reference tests failed on a correct version (\(result.variant)) in \(result.wrong) of \(runs) runs")
+        }
+      }
+      let chaffs = soaked.filter(\.mustFail).count
+      progress("  \(chaffs) bugs caught in every one of \(runs) runs, \(soaked.count - chaffs) correct versions passed every run"
+        + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
+    }
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
     // A learner's worked copy is checked as committed: their edits are theirs, not the starter's.

@@ -40,6 +40,8 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var runs: Int = 0
   /// How many of those runs recorded an issue that is not known.
   public var failedRuns: Int = 0
+  /// Which runs, from 1, recorded an issue that is not known, in a run that repeated the tests.
+  public var failedIterations: [Int] = []
 
   /// The issues that make the test fail.
   public var failures: [IssueReport] { issues.filter { !$0.isKnown } }

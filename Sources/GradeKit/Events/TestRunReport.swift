@@ -123,7 +123,10 @@ public struct TestRunReport: Sendable, Equatable {
         }
         ended.insert(id)
         test.runs += 1
-        if failedThisRun.contains(id) { test.failedRuns += 1 }
+        if failedThisRun.contains(id) {
+          test.failedRuns += 1
+          test.failedIterations.append(starts[id] ?? 0)
+        }
         test.status = test.failedRuns > 0 ? .failed : .passed
         remember(test)
       case ("event", "testSkipped"):

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Running a lesson's reference tests against every variant many times, under load, to prove
+/// that no bug is caught by luck and no correct version fails by it (`grade check --runs N`).
+extension Grader {
+  /// How one variant fared in `runs` runs of a task's reference tests.
+  public struct SoakResult: Sendable, Equatable {
+    /// The task.
+    public var task: Int
+    /// What the variant is: `wheat`, a chaff's misconception, or a timing wheat's description.
+    public var variant: String
+    /// Whether the tests must fail on it (a chaff) or pass (a wheat or timing wheat).
+    public var mustFail: Bool
+    /// How many runs there were.
+    public var runs: Int
+    /// How many runs went the wrong way: a chaff no test failed on, a correct version a test failed on.
+    public var wrong: Int
+    /// Why the runs could not be counted, when they could not.
+    public var problem: String?
+  }
+
+  /// Builds `lesson` as the solution in `learnerFolder` has it and runs each write-tests task's
+  /// reference tests `runs` times against each of its variants, every variant's runs in one
+  /// process each, as many processes at once as there are cores.
+  public func soak(_ lesson: Lesson, learnerFolder: URL, sandboxName: String, runs: Int) -> [SoakResult] {
+    guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
+    else { return [] }
+    let root = state.sandbox(sandboxName, of: lesson)
+    let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
+    // Tasks the catalog marks for ThreadSanitizer are soaked in its build, as they are graded.
+    var results: [SoakResult] = []
+    for sanitized in [false, true] {
+      let chosen = tasks.filter { $0.threadSanitizer == sanitized }
+      guard !chosen.isEmpty else { continue }
+      let sandbox = Sandbox(
+        root: root, plan: plan,
+        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized, store: state.builds),
+        box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
+        state: state)
+      guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
+      let built = sandbox.build(tasks: chosen.map(\.number))
+      var runsToMake: [(task: LessonTask, index: Int, name: String, mustFail: Bool)] = []
+      for task in chosen {
+        guard case .writeTests(let spec) = task.kind else { continue }
+        let names = ["wheat"] + spec.chaffs.map(\.misconception) + (spec.flakiness?.timingWheats.map(\.description) ?? [])
+        for (index, name) in names.enumerated() { runsToMake.append((task, index, name, index > 0 && index <= spec.chaffs.count)) }
+      }
+      let found = LockedBox([SoakResult]())
+      let planned = runsToMake
+      DispatchQueue.concurrentPerform(iterations: planned.count) { slot in
+        let run = planned[slot]
+        var result = SoakResult(task: run.task.number, variant: run.name, mustFail: run.mustFail, runs: runs, wrong: 0)
+        guard let program = built.program(for: .task(run.task.number), variant: run.index),
+          let tests = built.testsLibrary(.task(run.task.number))
+        else {
+          result.problem = built.failures[.task(run.task.number)] ?? "the reference tests did not build"
+          found.update { $0.append(result) }
+          return
+        }
+        let waits = if case .writeTests(let spec) = run.task.kind { spec.waitsForEvents } else { false }
+        let job = sandbox.runTests(
+          program, libraries: [tests], repetitions: runs, seconds: limits.seconds, waitsForEvents: waits)
+        if !job.problems.isEmpty || job.timedOut || job.startFailure != nil || job.infrastructureError != nil {
+          result.problem = job.problems.first ?? job.startFailure ?? job.infrastructureError ?? "the runs were stopped at the time limit"
+        } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
+          // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
+          result.wrong = run.mustFail ? 0 : runs
+        } else {
+          let failing = Set(job.tests.flatMap(\.failedIterations))
+          result.wrong = run.mustFail ? runs - failing.count : failing.count
+        }
+        found.update { $0.append(result) }
+      }
+      results += found.value
+    }
+    return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant) < ($1.task, $1.mustFail ? 1 : 0, $1.variant) }
+  }
+}
