@@ -75,7 +75,8 @@ public struct Checker: Sendable {
         }
       }
       let chaffs = soaked.filter(\.mustFail).count
-      progress("  \(chaffs) bugs caught in every one of \(runs) runs, \(soaked.count - chaffs) correct versions passed every run"
+      let correct = soaked.count - chaffs
+      progress("  \(chaffs) bug\(chaffs == 1 ? "" : "s") caught in every one of \(runs) runs, \(correct) correct version\(correct == 1 ? "" : "s") passed every run"
         + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
     }
 
