@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GradeKit
 
@@ -25,8 +26,15 @@ struct CommandTests {
     (["check"], Command.check(lessons: [], options: .init())),
     (["check", "1", "2"], Command.check(lessons: ["1", "2"], options: .init())),
     (["list"], Command.list),
-    (["--help"], Command.help),
-    (["help"], Command.help),
+    (["--help"], Command.help(command: nil)),
+    (["help"], Command.help(command: nil)),
+    (["help", "class"], Command.help(command: "class")),
+    (["class", "--help"], Command.help(command: "class")),
+    (["reset", "1", "--task", "2"], Command.reset(lesson: "1", task: 2)),
+    (["reset", "1", "2"], Command.reset(lesson: "1", task: 2)),
+    (["solve", "1", "--task", "2", "--into", "x"], Command.solveInto(lesson: "1", task: 2, destination: "x")),
+    (["present", "5", "--step", "2", "--plain"], Command.present(lesson: "5", step: 2, plain: true)),
+    (["check", "--runs", "20"], { var options = Command.Options(); options.runs = 20; return Command.check(lessons: [], options: options) }()),
   ])
   func subcommands(arguments: [String], expected: Command) throws {
     #expect(try Command.parse(arguments) == expected)
@@ -40,6 +48,13 @@ struct CommandTests {
     (["--colour", "purple"], "--color takes auto, always or never"),
     (["--frobnicate"], "unknown option --frobnicate"),
     (["hint"], "say which lesson"),
+    (["1", "--report", "out"], "--report is not an option of `swift run grade`; it goes with swift run grade class"),
+    (["hint", "1", "--timeout", "5"], "--timeout is not an option of `swift run grade hint`"),
+    (["list", "--format", "json"], "--format is not an option of `swift run grade list`"),
+    (["reset", "1", "--into", "x"], "--into is not an option of `swift run grade reset`; it goes with swift run grade solve"),
+    (["reset", "1", "2", "--task", "3"], "two tasks given"),
+    (["watch", "--runs", "5"], "--runs is not an option of `swift run grade watch`; it goes with swift run grade check"),
+    (["--no-cache=yes"], "--no-cache takes no value"),
   ])
   func usageErrors(arguments: [String], fragment: String) {
     #expect {
@@ -48,6 +63,26 @@ struct CommandTests {
       guard case GradeError.usage(let message) = error else { return false }
       return message.contains(fragment)
     }
+  }
+}
+
+@Suite("The usage text, made from the command table")
+struct UsageGoldenTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
+
+  @Test("Every command's help reads as its golden file, and the overview too", arguments: [
+    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "check",
+  ])
+  func help(_ command: String) throws {
+    let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)
+    let actual = command.isEmpty ? Command.usage : try #require(Command.usage(of: command))
+    #expect(actual + "\n" == expected)
+  }
+
+  @Test("Every option in the table belongs to some command, and every command's options are in the table")
+  func tableIsWhole() {
+    let used = Set(Verb.all.flatMap(\.options))
+    #expect(used == Set(Option.all.map(\.name)))
   }
 }
 

@@ -3,13 +3,16 @@ import Foundation
 /// `grade present`: walking a workshop through a lesson.
 extension App {
   /// Shows one step, or walks through every step while a terminal answers.
-  func present(_ name: String, step: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
+  ///
+  /// - Parameter plain: Show the Markdown as it is written, instead of laid out for a terminal.
+  func present(_ name: String, step: Int?, plain: Bool = false, workbook: Workbook) throws(GradeError) -> Int32 {
     guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
     let readme = workbook.starterFolder(of: lesson).appending(path: "README.md")
     guard let text = try? String(contentsOf: readme, encoding: .utf8) else {
       throw .infrastructure("Lessons/\(lesson.folder)/README.md is missing")
     }
-    let presentation = Presentation(markdown: text)
+    var presentation = Presentation(markdown: text)
+    presentation.plain = plain
     let style = self.style(Command.Options())
     guard !presentation.steps.isEmpty else { throw .infrastructure("the walkthrough has no sections to present") }
     if let step {

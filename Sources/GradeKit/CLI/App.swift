@@ -47,8 +47,16 @@ public struct App: Sendable {
     do {
       let command = try Command.parse(arguments)
       switch command {
-      case .help:
-        write(Command.usage)
+      case .help(let name):
+        guard let name else {
+          write(Command.usage)
+          return Exit.passed
+        }
+        guard let usage = Command.usage(of: name) else {
+          writeError("grade: there is no command \(name). See `swift run grade --help`.")
+          return Exit.error
+        }
+        write(usage)
         return Exit.passed
       case .list:
         return list(try loadWorkbook())
@@ -84,8 +92,8 @@ public struct App: Sendable {
         write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number), \(task == 1 ? "task 1" : "tasks 1 to \(task)") solved; your checkout is untouched.")
         write("In it: cd \(target.path) && swift run grade \(lesson.number)")
         return Exit.passed
-      case .present(let name, let step):
-        return try present(name, step: step, workbook: try loadWorkbook())
+      case .present(let name, let step, let plain):
+        return try present(name, step: step, plain: plain, workbook: try loadWorkbook())
       case .reset(let name, let task), .solve(let name, let task):
         let workbook = try loadWorkbook()
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }

@@ -10,6 +10,8 @@ public struct Presentation: Sendable, Equatable {
 
   /// The steps in order.
   public var steps: [Step]
+  /// Whether steps show their Markdown as written (`--plain`), rather than laid out for a terminal.
+  public var plain = false
 
   /// Splits a walkthrough at its `##` and `###` headings; text before the first is the title step.
   /// Headings inside code blocks are not headings.
@@ -41,7 +43,7 @@ public struct Presentation: Sendable, Equatable {
   public func render(step index: Int, lesson: Lesson, style: Style) -> String {
     let step = steps[index]
     let header = style.bold("Lesson \(lesson.number) · step \(index + 1) of \(steps.count) · \(step.title)")
-    return header + "\n\n" + step.body + "\n"
+    return header + "\n\n" + (plain ? step.body : TerminalMarkdown.render(step.body, style: style)) + "\n"
   }
 
   /// What the presenter can type between steps.

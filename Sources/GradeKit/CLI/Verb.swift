@@ -1,0 +1,190 @@
+/// One command of the grader: its name, the words after it, the options it takes, and what it does.
+///
+/// The table `Verb.all` is the one description of the command line: `Command.parse`
+/// reads it to accept a command and its options and nothing else, and the usage
+/// text (`usage()`, `help()`) is made from it.
+struct Verb: Sendable {
+  /// Who a command is for, which orders the usage text.
+  enum Audience: String, CaseIterable, Sendable {
+    case learners = "Learners", instructors = "Instructors", presenters = "Presenters", maintainers = "Maintainers"
+  }
+
+  /// The command's word, such as `class`; empty for grading, which needs no word.
+  var name: String
+  /// The words after it, as usage shows them, such as `DIR [LESSON ...]`.
+  var arguments: String
+  /// What it does, in a sentence or two.
+  var summary: String
+  /// Who it is for.
+  var audience: Audience
+  /// The options it takes, by name (`Option.all`).
+  var options: [String]
+  /// Makes the command from the words after it and what the options set.
+  var make: @Sendable ([String], Command.Parsed) throws(GradeError) -> Command
+
+  /// The command named `name`, or `nil`.
+  static func named(_ name: String?) -> Verb? {
+    guard let name else { return nil }
+    return all.first { $0.name == name && !$0.name.isEmpty }
+  }
+
+  /// The options that change how lessons are graded.
+  static let grading = ["--timeout", "--memory", "--processes", "--no-cache", "--sanitize", "--color"]
+
+  /// Grading, the command with no word.
+  static let grade = all[0]
+
+  /// Every command, in the order usage lists them.
+  static let all: [Verb] = [
+    Verb(
+      name: "", arguments: "[LESSON ...]",
+      summary: "grade every lesson (progress, then feedback on the lesson you are in), or the lessons named, by number or slug",
+      audience: .learners, options: ["--format"] + grading
+    ) { words, parsed in .grade(lessons: words, options: parsed.options) },
+    Verb(
+      name: "watch", arguments: "[LESSON]", summary: "grade again on every save (default: the lesson you are in)",
+      audience: .learners, options: grading
+    ) { words, parsed throws(GradeError) in
+      guard words.count <= 1 else { throw .usage("watch takes at most one lesson: swift run grade watch [N]") }
+      return .watch(lesson: words.first, options: parsed.options)
+    },
+    Verb(
+      name: "hint", arguments: "LESSON", summary: "the next hint you have not seen, for the first unfinished task or for --task K",
+      audience: .learners, options: ["--task", "--color"]
+    ) { words, parsed throws(GradeError) in
+      guard words.count == 1 else { throw .usage("say which lesson: swift run grade hint 1") }
+      return .hint(lesson: words[0], task: parsed.task)
+    },
+    Verb(name: "list", arguments: "", summary: "the lessons in order", audience: .learners, options: []) { words, _ throws(GradeError) in
+      guard words.isEmpty else { throw .usage("list takes no lesson: swift run grade list") }
+      return .list
+    },
+    Verb(
+      name: "reveal", arguments: "LESSON", summary: "once the lesson passes: the solution, as a diff against your files",
+      audience: .learners, options: grading
+    ) { words, parsed throws(GradeError) in
+      guard words.count == 1 else { throw .usage("say which lesson: swift run grade reveal 1") }
+      return .reveal(lesson: words[0], options: parsed.options)
+    },
+    Verb(
+      name: "check-setup", arguments: "", summary: "is this machine ready? (toolchain, Swift Testing, sandbox, a first build)",
+      audience: .learners, options: []
+    ) { words, _ throws(GradeError) in
+      guard words.isEmpty else { throw .usage("check-setup takes no lesson: swift run grade check-setup") }
+      return .checkSetup
+    },
+    Verb(
+      name: "reset", arguments: "LESSON [TASK]", summary: "put the starter back over your files (after a backup in .grade/backups)",
+      audience: .learners, options: ["--task"]
+    ) { words, parsed throws(GradeError) in
+      let (lesson, task) = try lessonAndTask(words, parsed, command: "reset")
+      return .reset(lesson: lesson, task: task)
+    },
+    Verb(
+      name: "solve", arguments: "LESSON [TASK]",
+      summary: "copy the solution over your files (after a backup in .grade/backups); with --into, a scratch copy of the workbook solved up to --task K instead",
+      audience: .learners, options: ["--task", "--into"]
+    ) { words, parsed throws(GradeError) in
+      let (lesson, task) = try lessonAndTask(words, parsed, command: "solve")
+      guard let into = parsed.into else { return .solve(lesson: lesson, task: task) }
+      guard let task else { throw .usage("say which lesson and task: swift run grade solve 1 --task 2 --into DIR") }
+      return .solveInto(lesson: lesson, task: task, destination: into)
+    },
+    Verb(
+      name: "class", arguments: "DIR [LESSON ...]",
+      summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
+      audience: .instructors, options: ["--report", "--jobs", "--shard", "--work", "--format"] + grading
+    ) { words, parsed throws(GradeError) in
+      guard let submissions = words.first else {
+        throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
+      }
+      return .gradeClass(submissions: submissions, lessons: Array(words.dropFirst()), report: parsed.report, options: parsed.options)
+    },
+    Verb(
+      name: "merge", arguments: "OUT SHARD ...", summary: "combine the --report folders of several shards into one in OUT",
+      audience: .instructors, options: []
+    ) { words, _ throws(GradeError) in
+      guard words.count >= 2 else {
+        throw .usage("say where to write and which shard reports to merge: swift run grade merge OUT SHARD1 SHARD2 ...")
+      }
+      return .merge(destination: words[0], sources: Array(words.dropFirst()))
+    },
+    Verb(
+      name: "release", arguments: "DIR", summary: "write a student copy without Solutions/ into DIR", audience: .instructors, options: []
+    ) { words, _ throws(GradeError) in
+      guard words.count == 1 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
+      return .release(destination: words[0])
+    },
+    Verb(
+      name: "present", arguments: "LESSON", summary: "walk through a lesson's walkthrough one section at a time, or print --step N",
+      audience: .presenters, options: ["--step", "--plain", "--color"]
+    ) { words, parsed throws(GradeError) in
+      guard words.count == 1 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
+      return .present(lesson: words[0], step: parsed.step, plain: parsed.plain)
+    },
+    Verb(
+      name: "check", arguments: "[LESSON ...]",
+      summary: "prove every solution passes, every starter fails, every chaff is caught, every snippet compiles",
+      audience: .maintainers, options: ["--runs"] + grading
+    ) { words, parsed in .check(lessons: words, options: parsed.options) },
+    Verb(name: "help", arguments: "[COMMAND]", summary: "this text, or one command's", audience: .learners, options: []) { words, _ in
+      .help(command: words.first)
+    },
+  ]
+
+  /// A lesson and an optional task, given as `LESSON [TASK]` or `LESSON --task K`.
+  private static func lessonAndTask(_ words: [String], _ parsed: Command.Parsed, command: String) throws(GradeError) -> (String, Int?) {
+    guard words.count == 1 || words.count == 2 else {
+      throw .usage("say which lesson, and optionally which task: swift run grade \(command) 1 [TASK]")
+    }
+    var task = parsed.task
+    if words.count == 2 {
+      guard let number = Int(words[1]), number > 0 else { throw .usage("the task is a number, not \(words[1])") }
+      guard task == nil || task == number else { throw .usage("two tasks given, \(number) and \(task!); give one") }
+      task = number
+    }
+    return (words[0], task)
+  }
+
+  /// `swift run grade class DIR [LESSON ...] [--report OUT] ...`.
+  var synopsis: String {
+    let options = self.options.compactMap(Option.named).map { "[\($0.synopsis)]" }
+    return (["swift run grade", name, arguments] + options).filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// One command's usage: its synopsis, what it does, and each of its options.
+  func help() -> String {
+    var lines = [synopsis, "", "  " + summary]
+    let described = options.compactMap(Option.named)
+    if !described.isEmpty {
+      lines += ["", "Options"]
+      let width = described.map(\.synopsis.count).max() ?? 0
+      lines += described.map { "  " + $0.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.help }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The usage of every command, by audience, then every option.
+  static func usage() -> String {
+    var lines = ["grade: grades the workbook's lessons in sandboxes and says what to do next.", ""]
+    for audience in Audience.allCases {
+      let verbs = all.filter { $0.audience == audience && $0.name != "help" }
+      guard !verbs.isEmpty else { continue }
+      lines.append(audience.rawValue)
+      for verb in verbs {
+        // The options a command alone takes; the grading ones are listed once, below.
+        let own = verb.options.filter { !grading.contains($0) && $0 != "--format" }.compactMap(Option.named).map { "[\($0.synopsis)]" }
+        lines.append("  " + (["swift run grade", verb.name, verb.arguments] + own).filter { !$0.isEmpty }.joined(separator: " "))
+        lines.append("      " + verb.summary)
+      }
+      lines.append("")
+    }
+    lines.append("Options (each command takes its own: swift run grade help COMMAND lists them)")
+    let width = Option.all.map(\.synopsis.count).max() ?? 0
+    for option in Option.all {
+      lines.append("  " + option.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.help)
+    }
+    lines += ["", "Exit status: 0 every graded lesson passes, 1 some fail, 2 usage or infrastructure error."]
+    return lines.joined(separator: "\n")
+  }
+}
