@@ -193,7 +193,7 @@ struct LessonErrorFeedbackTests {
   @Test("Endless output is the learner's failure, named as such, not the grader's error")
   func flood() {
     let talker = outcome("talksForever()", status: .interrupted)
-    let job = JobResult(tests: [talker], flooded: true, hung: [talker])
+    let job = JobResult(tests: [talker], ending: .flooded, hung: [talker])
     let result = TaskEvaluator.implement(SampleLesson.lesson.tasks[0], testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
     #expect(result.status == .fail)
     #expect(result.findings == [.outputFlood(running: [talker])])

@@ -49,7 +49,7 @@ struct ImplementGradingTests {
   @Test("A time-out fails the task and names what was still running")
   func timeout() {
     let hung = outcome("waits()", status: .interrupted)
-    let job = JobResult(tests: [outcome("a()"), hung], timedOut: true, hung: [hung])
+    let job = JobResult(tests: [outcome("a()"), hung], ending: .timedOut, hung: [hung])
     let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 5)
     #expect(result.status == .fail)
     #expect(result.findings == [.timedOut(running: [hung], seconds: 5)])

@@ -46,7 +46,7 @@ extension App {
         programFolder.appending(path: Compiler.programName),
         libraries: [folder.appending(path: "bin/\(RunnerProgram.testsLibrary)"), folder.appending(path: "lib/\(Compiler.libraryName("Probe"))")])
       let passed = job.tests.count == 1 && job.tests[0].status == .passed
-      report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.startFailure ?? job.infrastructureError ?? job.outputTail)")
+      report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.ending.reason ?? job.outputTail)")
     }
     if let notice = grader.isolation.notice {
       write("! " + notice)

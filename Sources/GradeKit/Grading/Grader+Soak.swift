@@ -60,8 +60,8 @@ extension Grader {
         let waits = if case .writeTests(let spec) = run.task.kind { spec.waitsForEvents } else { false }
         let job = sandbox.runTests(
           program, libraries: [tests], repetitions: runs, seconds: limits.seconds, waitsForEvents: waits)
-        if !job.problems.isEmpty || job.timedOut || job.startFailure != nil || job.infrastructureError != nil {
-          result.problem = job.problems.first ?? job.startFailure ?? job.infrastructureError ?? "the runs were stopped at the time limit"
+        if !job.ending.decides {
+          result.problem = job.ending.reason ?? "the runs were stopped"
         } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
           // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
           result.wrong = run.mustFail ? 0 : runs

@@ -203,7 +203,7 @@ public struct Grader: Sendable {
       return results[.variant(task: task, index: 0)].map { !$0.timedOut } ?? false
     }
     let stable = !results.contains { job, result in
-      (result.timedOut && !keptHang(job, result)) || result.infrastructureError != nil || result.startFailure != nil
+      !result.ending.cacheable && !(result.timedOut && keptHang(job, result))
     } && built.failures.isEmpty && builtChecked.failures.isEmpty
     if stable { ResultCache.store(result, at: cacheURL, fingerprint: fingerprint) }
     return result
@@ -245,7 +245,7 @@ public struct Grader: Sendable {
     }
     var results = runJobs(first, in: sandbox, built: built)
     let stuck = Set(results.compactMap { job, result -> Int? in
-      guard case .variant(let task, 0) = job, result.timedOut || result.flooded else { return nil }
+      guard case .variant(let task, 0) = job, result.ending == .timedOut || result.ending == .flooded else { return nil }
       return task
     })
     let rest = jobs.filter { job in

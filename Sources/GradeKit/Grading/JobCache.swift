@@ -27,7 +27,7 @@ struct JobCache {
   /// Stores `result` under `key`, unless a limit or the machine cut it short; a hang is kept
   /// when `keepingHang` says it is the tests', not the machine's.
   func store(_ result: JobResult, key: String, keepingHang: Bool = false) {
-    guard !result.timedOut || keepingHang, !result.flooded, result.infrastructureError == nil, result.startFailure == nil,
+    guard result.ending.cacheable || (result.ending == .timedOut && keepingHang),
       let data = try? JSONEncoder().encode(Entry(key: key, result: result))
     else { return }
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -9,18 +9,19 @@ public enum TaskEvaluator {
   public static func implement(_ task: LessonTask, testNames: [String], job: JobResult, seconds: Int) -> TaskResult {
     var findings: [Finding] = []
     var checks: [CheckEntry] = []
-    if let problem = job.infrastructureError {
-      findings.append(.infrastructure(problem))
-    }
-    if !job.problems.isEmpty {
+    switch job.ending {
+    case .void(let problems):
       // None of a void run's results count, passes least of all.
       return TaskResult(
-        taskNumber: task.number, status: .error, findings: [.voidRun(job.problems)],
-        checks: [CheckEntry(name: "the test run's report adds up", status: .error, message: job.problems.joined(separator: "; "))])
-    }
-    if let failure = job.startFailure {
+        taskNumber: task.number, status: .error, findings: [.voidRun(problems)],
+        checks: [CheckEntry(name: "the test run's report adds up", status: .error, message: problems.joined(separator: "; "))])
+    case .infrastructure(let problem):
+      findings.append(.infrastructure(problem))
+    case .didNotStart(let failure):
       findings.append(.runFailed(failure))
       checks.append(CheckEntry(name: "the tests start", status: .error, message: failure))
+    default:
+      break
     }
     for test in job.tests {
       if let message = job.crashes[test.id] {
@@ -48,19 +49,20 @@ public enum TaskEvaluator {
       findings.append(.dataRace(report))
       checks.append(CheckEntry(name: "no data race under ThreadSanitizer", status: .fail, message: report))
     }
-    if let exit = job.abnormalExit {
+    switch job.ending {
+    case .abnormalExit(let exit):
       findings.append(.abnormalExit(exit))
       checks.append(CheckEntry(name: "the test process ends cleanly", status: .fail, message: exit, output: job.outputTail))
-    }
-    if job.flooded {
+    case .flooded:
       findings.append(.outputFlood(running: job.hung))
       checks.append(CheckEntry(name: "the tests stop printing", status: .fail, message: Finding.outputFlood(running: job.hung).shortDescription))
-    }
-    if job.timedOut {
+    case .timedOut:
       findings.append(.timedOut(running: job.hung, seconds: seconds))
       for test in job.hung where job.crashes[test.id] == nil {
         checks.append(CheckEntry(name: test.displayName, status: .fail, message: "still running when the \(seconds) s time limit ran out"))
       }
+    default:
+      break
     }
     if job.tests.isEmpty, findings.isEmpty {
       findings.append(.noCanonicalTests(testNames))
@@ -93,7 +95,9 @@ public enum TaskEvaluator {
     var checks: [CheckEntry] = []
 
     // A void run anywhere voids the task: none of its results can be trusted.
-    let problems = ([wheat] + chaffs + timingWheats.map(\.1) + repeated).flatMap(\.problems)
+    let problems = ([wheat] + chaffs + timingWheats.map(\.1) + repeated).flatMap { job -> [String] in
+      if case .void(let problems) = job.ending { problems } else { [] }
+    }
     if !problems.isEmpty {
       return TaskResult(
         taskNumber: task.number, status: .error, findings: [.voidRun(problems)],
@@ -101,9 +105,12 @@ public enum TaskEvaluator {
     }
 
     // Valid: every test passes against the wheat. Otherwise the chaff results mean nothing.
-    if let problem = wheat.infrastructureError { findings.append(.infrastructure(problem)) }
-    if let failure = wheat.startFailure { findings.append(.runFailed(failure)) }
-    if let exit = wheat.abnormalExit { findings.append(.abnormalExit(exit)) }
+    switch wheat.ending {
+    case .infrastructure(let problem): findings.append(.infrastructure(problem))
+    case .didNotStart(let failure): findings.append(.runFailed(failure))
+    case .abnormalExit(let exit): findings.append(.abnormalExit(exit))
+    default: break
+    }
     findings += wheat.sanitizerReports.map(Finding.dataRace)
     let wheatTests = own(wheat)
     for test in wheatTests {
@@ -113,8 +120,8 @@ public enum TaskEvaluator {
         findings.append(.failsOnWheat(test))
       }
     }
-    if wheat.timedOut { findings.append(.timedOut(running: wheat.hung, seconds: seconds)) }
-    if wheat.flooded { findings.append(.outputFlood(running: wheat.hung)) }
+    if wheat.ending == .timedOut { findings.append(.timedOut(running: wheat.hung, seconds: seconds)) }
+    if wheat.ending == .flooded { findings.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, findings.isEmpty { findings.append(.noLearnerTests) }
 
     // Honest tests pass by design, not by luck: on every timing wheat, and in every repeated run.
@@ -211,15 +218,18 @@ public enum TaskEvaluator {
     for (chaff, job) in zip(spec.chaffs, chaffs) {
       let tests = own(job)
       let cleanFailures = tests.filter { $0.status == .failed && job.crashes[$0.id] == nil }
-      // A data race ThreadSanitizer reports is caught as surely as a failed expectation.
-      let crashed = tests.contains { job.crashes[$0.id] != nil } || job.abnormalExit != nil || !job.sanitizerReports.isEmpty
+      // A data race ThreadSanitizer reports, or a bad exit after the tests, is caught as surely as a failed expectation.
+      let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
+      let crashed = tests.contains { job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
       let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
       // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
-      let undecided: Undecided? =
-        job.infrastructureError.map(Undecided.infrastructure)
-        ?? job.startFailure.map(Undecided.didNotStart)
-        ?? (job.timedOut ? .hung(tests: job.hung.filter { owns($0) }.map(\.displayName), seconds: seconds) : nil)
-        ?? (job.flooded ? .flooded : nil)
+      let undecided: Undecided? = switch job.ending {
+      case .infrastructure(let reason): .infrastructure(reason)
+      case .didNotStart(let reason): .didNotStart(reason)
+      case .timedOut: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds)
+      case .flooded: .flooded
+      default: nil
+      }
       var finding: Finding?
       if crashed && chaff.mustNotCrash == true {
         // Any crash counts against it, even beside a clean failure: a crash

@@ -473,7 +473,7 @@ public struct Sandbox: Sendable {
       do {
         boxed = try sandbox.box.run(program, libraries: libraries, request: request)
       } catch {
-        result.infrastructureError = error.message
+        result.ending = result.ending.merged(with: .infrastructure(error.message))
         return nil
       }
       let outcome = boxed.outcome
@@ -501,27 +501,27 @@ public struct Sandbox: Sendable {
       }
       for test in report.tests { remember(test) }
       result.unattributedIssues += report.unattributedIssues
-      result.problems += report.problems
+      if !report.problems.isEmpty { result.ending = result.ending.merged(with: .void(report.problems)) }
 
       switch outcome.termination {
       case .timedOut:
-        result.timedOut = true
+        result.ending = result.ending.merged(with: .timedOut)
         result.hung += report.interrupted
         return .stopped
       case .outputLimitExceeded:
-        result.flooded = true
+        result.ending = result.ending.merged(with: .flooded)
         result.hung += report.interrupted
         return .stopped
       case .exited(let code) where report.finished:
         if code == 0, report.tests.contains(where: { $0.status == .failed }) {
-          result.problems.append("the test binary exited with status 0 although tests failed")
+          result.ending = result.ending.merged(with: .void(["the test binary exited with status 0 although tests failed"]))
         } else if code != 0 && code != 1 && races.isEmpty {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
-          result.abnormalExit = "every test ended, then the process exited with status \(code)"
+          result.ending = result.ending.merged(with: .abnormalExit("every test ended, then the process exited with status \(code)"))
         }
         return .clean
       case .signaled where report.finished:
-        result.abnormalExit = "every test ended, then \(describe(outcome.termination))"
+        result.ending = result.ending.merged(with: .abnormalExit("every test ended, then \(describe(outcome.termination))"))
         return .clean
       default:
         if repetitions > 1 {
@@ -530,13 +530,14 @@ public struct Sandbox: Sendable {
             result.crashes[test.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
           }
           if report.interrupted.isEmpty {
-            result.startFailure = "the test binary stopped before any test ran: \(describe(outcome.termination))"
+            result.ending = result.ending.merged(with: .didNotStart("the test binary stopped before any test ran: \(describe(outcome.termination))"))
           }
           return .crashed
         }
         guard let crashed = report.interrupted.first else {
-          result.startFailure = "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
-            + ShownText.escaped(outcome.output.suffix(300), limit: 300)
+          result.ending = result.ending.merged(with: .didNotStart(
+            "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
+              + ShownText.escaped(outcome.output.suffix(300), limit: 300)))
           return .stopped
         }
         guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
@@ -566,13 +567,8 @@ public struct Sandbox: Sendable {
       for id in other.order { if let test = other.tests[id] { remember(test) } }
       result.crashes.merge(other.result.crashes) { $1 }
       result.unattributedIssues += other.result.unattributedIssues
-      result.problems += other.result.problems
-      result.timedOut = result.timedOut || other.result.timedOut
-      result.flooded = result.flooded || other.result.flooded
+      result.ending = result.ending.merged(with: other.result.ending)
       result.hung += other.result.hung
-      result.abnormalExit = result.abnormalExit ?? other.result.abnormalExit
-      result.startFailure = result.startFailure ?? other.result.startFailure
-      result.infrastructureError = result.infrastructureError ?? other.result.infrastructureError
       if !other.result.outputTail.isEmpty { result.outputTail = other.result.outputTail }
     }
   }

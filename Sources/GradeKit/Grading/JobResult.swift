@@ -1,0 +1,39 @@
+/// What a set of tests did across one or more runs of a program.
+public struct JobResult: Sendable, Equatable, Codable {
+  /// Each test's last known outcome.
+  public var tests: [TestOutcome]
+  /// Tests that crashed the process, by ID, with the fatal error it printed.
+  public var crashes: [String: String]
+  /// How the runs ended.
+  public var ending: RunEnding
+  /// The tests still running when a run was stopped.
+  public var hung: [TestOutcome]
+  /// Issues recorded outside any test.
+  public var unattributedIssues: [IssueReport]
+  /// The end of what the program printed, at most 500 characters.
+  public var outputTail: String
+  /// ThreadSanitizer's reports, each trimmed to its warning, the two accesses and its summary.
+  public var sanitizerReports: [String] = []
+
+  /// Creates a result.
+  public init(
+    tests: [TestOutcome] = [], crashes: [String: String] = [:], ending: RunEnding = .finished, hung: [TestOutcome] = [],
+    unattributedIssues: [IssueReport] = [], outputTail: String = "", sanitizerReports: [String] = []
+  ) {
+    self.tests = tests
+    self.crashes = crashes
+    self.ending = ending
+    self.hung = hung
+    self.unattributedIssues = unattributedIssues
+    self.outputTail = outputTail
+    self.sanitizerReports = sanitizerReports
+  }
+
+  /// The tests that ran and failed, crashed included.
+  public var failedTests: [TestOutcome] {
+    tests.filter { $0.status == .failed || crashes[$0.id] != nil }
+  }
+
+  /// Whether the time limit stopped a run.
+  public var timedOut: Bool { ending == .timedOut }
+}

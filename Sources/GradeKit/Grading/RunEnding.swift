@@ -1,0 +1,73 @@
+/// How a job's runs ended, as far as a verdict cares: the one model of it.
+///
+/// A job is one or more runs of a program (a crash is named by running the
+/// tests again alone). Its ending is the most telling of its runs' endings, in
+/// the order of the cases below, most telling last: a run the grader could not
+/// make says more than one that hung, which says more than one that finished.
+/// Two rules follow from it, defined here once: whether a job's tests can
+/// decide anything (`decides`: catch a chaff, pass a task), and whether its
+/// result may be kept for the next grading (`cacheable`).
+public enum RunEnding: Sendable, Equatable, Codable {
+  /// Every test reported an end: the tests' verdicts stand, crashes included.
+  case finished
+  /// Every test ended, and then the process exited with a status of its own.
+  case abnormalExit(String)
+  /// The tests printed without end and were stopped.
+  case flooded
+  /// The time limit stopped the run.
+  case timedOut
+  /// The program stopped before any test ran.
+  case didNotStart(String)
+  /// The run's own report does not add up (a record nobody framed, a test that never ended): none of it counts.
+  case void([String])
+  /// The grader could not make the run.
+  case infrastructure(String)
+
+  /// Whether the tests' results can decide a verdict: a stopped, void or unmade run decides nothing.
+  public var decides: Bool {
+    switch self {
+    case .finished, .abnormalExit: true
+    default: false
+    }
+  }
+
+  /// Whether the result may be answered from the job cache next time: what a limit or the
+  /// machine cut short may come out otherwise. (A hang the tests own is kept by the grader's
+  /// own rule, `Grader.keepsHang`.)
+  public var cacheable: Bool {
+    switch self {
+    case .finished, .abnormalExit, .void: true
+    default: false
+    }
+  }
+
+  /// What stopped the run, in words, when something did.
+  public var reason: String? {
+    switch self {
+    case .finished: nil
+    case .abnormalExit(let reason), .didNotStart(let reason), .infrastructure(let reason): reason
+    case .flooded: "the tests printed without end"
+    case .timedOut: "the run was stopped at the time limit"
+    case .void(let problems): problems.joined(separator: "; ")
+    }
+  }
+
+  /// How telling the ending is, for choosing between two runs' endings.
+  var rank: Int {
+    switch self {
+    case .finished: 0
+    case .abnormalExit: 1
+    case .flooded: 2
+    case .timedOut: 3
+    case .didNotStart: 4
+    case .void: 5
+    case .infrastructure: 6
+    }
+  }
+
+  /// The more telling of two endings; two void reports keep both reports' problems.
+  func merged(with other: RunEnding) -> RunEnding {
+    if case .void(let mine) = self, case .void(let theirs) = other { return .void(mine + theirs) }
+    return other.rank > rank ? other : self
+  }
+}
