@@ -11,7 +11,7 @@ struct ClassReportTests {
   /// Six learners: all passing, half, none, one errored, one whose name a spreadsheet would run.
   var records: [LearnerRecord] {
     func record(_ name: String, _ statuses: [TaskResult.Status], findings: [Finding] = []) -> LearnerRecord {
-      let tasks = statuses.enumerated().map { TaskResult(taskNumber: $0.offset + 1, status: $0.element, findings: $0.element == .pass ? [] : findings) }
+      let tasks = statuses.enumerated().map { TaskResult.failing($0.offset + 1, $0.element == .pass ? [] : findings) }
       return LearnerRecord(
         learner: name, fingerprint: "f-\(name)",
         lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks))])
@@ -21,7 +21,7 @@ struct ClassReportTests {
       record("ada", [.pass, .pass]),
       record("grace", [.pass, .fail], findings: [.chaffMissed(spec.chaffs[2])]),
       record("linus", [.fail, .fail], findings: [.testFailed(outcome("rejectsHigh()", status: .failed)), .chaffMissed(spec.chaffs[2])]),
-      record("margaret <m&m>", [.error, .pass], findings: [.timedOut(running: [], seconds: 60)]),
+      record("margaret <m&m>", [.error, .pass], findings: [.infrastructure("the box could not start"), .timedOut(running: [], seconds: 60)]),
       record("=HYPERLINK(\"x\")", [.pass, .fail], findings: [.noLearnerTests]),
       record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])]),
     ].sorted { $0.learner < $1.learner }

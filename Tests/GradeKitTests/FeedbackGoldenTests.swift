@@ -6,6 +6,7 @@ import Testing
 struct FeedbackGoldenTests {
   let lesson = SampleLesson.lesson
 
+  /// A lesson result made the way grading makes one: from what the test runs reported, by the evaluator.
   var result: LessonResult {
     let issue = IssueReport(
       message: "Expectation failed: (error → nil) == (expected → outOfRange(101))", comments: ["101 is one too many"],
@@ -13,22 +14,21 @@ struct FeedbackGoldenTests {
     let failing = outcome("rejectsHigh()", status: .failed, issues: [issue])
     var crashed = outcome("parses()", status: .interrupted)
     crashed.displayName = "Parsing reads a number"
+    let implement = TaskEvaluator.implement(
+      lesson.tasks[0], testNames: ["ScoreValidatorTests"],
+      job: JobResult(tests: [failing, crashed], crashes: [crashed.id: "ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)"]),
+      seconds: 60)
     guard case .writeTests(let spec) = lesson.tasks[1].kind else { fatalError() }
-    return LessonResult(lessonNumber: 1, tasks: [
-      TaskResult(taskNumber: 1, status: .fail, findings: [
-        .testFailed(failing),
-        .testCrashed(crashed, message: "ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)"),
-      ], checks: [
-        CheckEntry(name: "rejectsHigh()", status: .fail, message: issue.message),
-        CheckEntry(name: "Parsing reads a number", status: .fail, message: "crashed: Fatal error: Please implement parse(_:)"),
-      ]),
-      TaskResult(taskNumber: 2, status: .fail, findings: [
-        .chaffsCaught(caught: 2, total: 3), .chaffMissed(spec.chaffs[2]),
-      ], checks: [
-        CheckEntry(name: "your tests pass against a correct implementation", status: .pass),
-        CheckEntry(name: "catches a bug: numbers users from 0", status: .fail, message: "missed: numbers users from 0"),
-      ]),
-    ])
+    func learnerTest(_ status: TestOutcome.Status, issues: Int = 0) -> TestOutcome {
+      outcome(
+        "findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: status,
+        issues: (0..<issues).map { IssueReport(message: "Expectation failed: \($0)") }, cases: 3, file: "UserStoreTests.swift")
+    }
+    let writeTests = TaskEvaluator.writeTests(
+      lesson.tasks[1], spec: spec, wheat: JobResult(tests: [learnerTest(.passed)]),
+      chaffs: [JobResult(tests: [learnerTest(.failed, issues: 1)]), JobResult(tests: [learnerTest(.failed, issues: 2)]), JobResult(tests: [learnerTest(.passed)])],
+      ownedFiles: ["UserStoreTests.swift"], seconds: 60)
+    return LessonResult(lessonNumber: 1, tasks: [implement, writeTests])
   }
 
   @Test("The lesson feedback names the test, the expectation, the learner's path and the hint")
@@ -61,8 +61,8 @@ struct FeedbackGoldenTests {
     let error = Diagnostic.errors(
       in: [expansion], shownAs: ["ScoreValidator.swift": "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])
     let result = LessonResult(lessonNumber: 1, tasks: [
-      TaskResult(taskNumber: 1, status: .fail, findings: [.compileErrors(error)]),
-      TaskResult(taskNumber: 2, status: .fail, findings: [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),
+      .one(1, check: "compiles", [.compileErrors(error)]),
+      .one(2, check: "compiles", [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),
     ])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
     #expect(text == """
@@ -81,8 +81,8 @@ struct FeedbackGoldenTests {
   @Test("No tests yet says what to write first, not the list of bugs")
   func noTestsYetText() {
     let result = LessonResult(lessonNumber: 1, tasks: [
-      TaskResult(taskNumber: 1, status: .pass, findings: []),
-      TaskResult(taskNumber: 2, status: .fail, findings: [.noLearnerTests]),
+      .passed(1),
+      .one(2, check: "your tests pass against a correct implementation", [.noLearnerTests]),
     ])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
     #expect(text == """
@@ -100,8 +100,8 @@ struct FeedbackGoldenTests {
   func missedBugsText() {
     guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
     let result = LessonResult(lessonNumber: 1, tasks: [
-      TaskResult(taskNumber: 1, status: .pass, findings: []),
-      TaskResult(taskNumber: 2, status: .fail, findings: [.chaffsCaught(caught: 0, total: 3)] + spec.chaffs.map(Finding.chaffMissed)),
+      .passed(1),
+      .failing(2, spec.chaffs.map(Finding.chaffMissed), bugsCaught: .init(caught: 0, total: 3)),
     ])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result, hintLevels: [2: 2])
     #expect(text.contains("catch 0 of 3 bugs."))
@@ -113,7 +113,7 @@ struct FeedbackGoldenTests {
 
   @Test("The overview shows each lesson and a bar")
   func overview() {
-    let done = LessonResult(lessonNumber: 1, tasks: [TaskResult(taskNumber: 1, status: .pass, findings: []), TaskResult(taskNumber: 2, status: .pass, findings: [])])
+    let done = LessonResult(lessonNumber: 1, tasks: [.passed(1), .passed(2)])
     let text = FeedbackRenderer(style: Style(colored: false)).overview([(lesson, done)])
     #expect(text == """
       Progress
@@ -140,13 +140,13 @@ struct FeedbackGoldenTests {
         "status" : "fail",
         "tests" : [
           {
-            "message" : "Expectation failed: (error → nil) == (expected → outOfRange(101))",
+            "message" : "rejectsHigh()  Tests/ExpectRequireTests/ScoreValidatorTests.swift:31\\nExpectation failed: (error → nil) == (expected → outOfRange(101))\\n// 101 is one too many",
             "name" : "Task 1: rejectsHigh()",
             "status" : "fail",
             "task_id" : 1
           },
           {
-            "message" : "crashed: Fatal error: Please implement parse(_:)",
+            "message" : "\\"Parsing reads a number\\" crashed  Tests/ExpectRequireTests/ScoreValidatorTests.swift:10\\nFatal error: Please implement parse(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:33)",
             "name" : "Task 1: Parsing reads a number",
             "status" : "fail",
             "task_id" : 1
@@ -157,7 +157,22 @@ struct FeedbackGoldenTests {
             "task_id" : 2
           },
           {
-            "message" : "missed: numbers users from 0",
+            "name" : "Task 2: a parameterized test runs at least 3 cases",
+            "status" : "pass",
+            "task_id" : 2
+          },
+          {
+            "name" : "Task 2: catches a bug: finds nobody for a user that exists",
+            "status" : "pass",
+            "task_id" : 2
+          },
+          {
+            "name" : "Task 2: catches a bug: swaps the name and the email",
+            "status" : "pass",
+            "task_id" : 2
+          },
+          {
+            "message" : "Not caught: code that numbers users from 0.",
             "name" : "Task 2: catches a bug: numbers users from 0",
             "status" : "fail",
             "task_id" : 2
@@ -170,8 +185,8 @@ struct FeedbackGoldenTests {
 
   @Test("A check's output is cut to Exercism's 500 characters")
   func outputLimit() {
-    let entry = CheckEntry(name: "x", status: .fail, output: String(repeating: "a", count: 2_000))
-    #expect(entry.output?.count == 500)
+    let check = Check("x", findings: [.abnormalExit("exit 3")], output: String(repeating: "a", count: 2_000))
+    #expect(check.output?.count == 500)
   }
 }
 
@@ -182,7 +197,7 @@ struct LessonErrorFeedbackTests {
     let lesson = SampleLesson.lesson
     let message = "Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing."
     let result = LessonResult(
-      lessonNumber: 1, tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .error, findings: [.infrastructure(message)]) },
+      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: "the lesson can be graded", [.infrastructure(message)]) },
       lessonError: message)
     #expect(FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result) == """
       Lesson 1: Expecting and requiring  (expect-and-require)

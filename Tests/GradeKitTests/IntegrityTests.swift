@@ -63,7 +63,7 @@ struct IntegrityTests {
     }
     let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
     #expect(result.task(2).status == .fail)
-    #expect(result.words(2).contains("fails against a correct implementation"), "\(result.words(2))")
+    #expect(result.words(2).contains("Your tests must pass against a correct implementation, but hostile() fails"), "\(result.words(2))")
   }
 
   @Test("A variant built in another workbook differs in its bytes and size, and so does each run's copy")
@@ -235,7 +235,7 @@ struct IntegrityTests {
       #expect(!shown.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("✔ Task 2") }, "\(name): \(shown)")
     }
     #expect(text.contains("Looks fine\\n  ✔ Task 2"), "\(text)")
-    #expect(json.contains("Issue recorded // \\\\u{1B}[4A"), "the JSON carries the comment the text shows: \(json)")
+    #expect(json.contains("Issue recorded\\n// \\\\u{1B}[4A"), "the JSON carries the comment the text shows: \(json)")
   }
 
   @Test("A test cannot take a file lock, which two runs side by side could talk through")
@@ -248,6 +248,6 @@ struct IntegrityTests {
     }
     let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
     #expect(result.task(2).status == .fail)
-    #expect(result.words(2).contains("fails against a correct implementation"), "\(result.words(2))")
+    #expect(result.words(2).contains("Your tests must pass against a correct implementation, but hostile() fails"), "\(result.words(2))")
   }
 }

@@ -39,10 +39,10 @@ struct ImplementGradingTests {
     let job = JobResult(tests: [crashed] + waiting + [outcome("d()")], crashes: [crashed.id: "Fatal error: Please implement"])
     let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
     #expect(result.status == .fail)
-    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement"), .notRunAfterCrash(count: 2)])
+    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement")] + waiting.map(Finding.notRunAfterCrash))
     #expect(result.checks.filter { $0.status == .fail }.map(\.name) == ["a()", "b()", "c()"])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(
-      SampleLesson.lesson, LessonResult(lessonNumber: 1, tasks: [result, TaskResult(taskNumber: 2, status: .pass, findings: [])]))
+      SampleLesson.lesson, LessonResult(lessonNumber: 1, tasks: [result, .passed(2)]))
     #expect(text.contains("...and 2 more tests not run: a crash stops every test still to come. Fix the crash, then grade again."), "\(text)")
   }
 
@@ -89,7 +89,8 @@ struct WriteTestsGradingTests {
   func passes() {
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
     #expect(result.status == .pass)
-    #expect(result.findings == [.chaffsCaught(caught: 3, total: 3)])
+    #expect(result.findings.isEmpty)
+    #expect(result.bugsCaught == .init(caught: 3, total: 3))
   }
 
   @Test("A test failing on the wheat makes the tests invalid, and chaffs are not scored")
@@ -120,7 +121,8 @@ struct WriteTestsGradingTests {
     chaffs[2] = JobResult(tests: [learnerTest("finds()")])
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
     #expect(result.status == .fail)
-    #expect(result.findings == [.chaffsCaught(caught: 2, total: 3), .chaffMissed(spec.chaffs[2])])
+    #expect(result.findings == [.chaffMissed(spec.chaffs[2])])
+    #expect(result.bugsCaught == .init(caught: 2, total: 3))
   }
 
   @Test("A crash does not catch a chaff marked mustNotCrash")
@@ -193,7 +195,7 @@ struct FlakyGradingTests {
     spec.flakiness = LessonTask.Flakiness(runs: 40, timingWheats: [late])
     return spec
   }
-  let late = LessonTask.TimingWheat(name: "late-handler", description: "calls its handler only after the caller has moved on")
+  let late = LessonTask.Wheat(name: "late-handler", description: "calls its handler only after the caller has moved on")
   let owned: Set<String> = ["UserStoreTests.swift"]
 
   func learnerTest(_ status: TestOutcome.Status = .passed, runs: Int = 1, failedRuns: Int = 0, issues: Int = 1) -> TestOutcome {
@@ -230,10 +232,10 @@ struct FlakyGradingTests {
       repeated: [JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 3)]), JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 6)])],
       ownedFiles: owned, seconds: 60)
     #expect(result.status == .fail)
-    let words = result.findings.compactMap(\.shortDescription).joined()
+    let words = result.findings.map(\.plainText).joined()
     #expect(words.contains("waits() passed 31 of 40 runs against a correct implementation"))
     // Chaffs are not scored while the tests cannot be trusted on correct code.
-    #expect(!result.findings.contains { if case .chaffsCaught = $0 { true } else { false } })
+    #expect(result.bugsCaught == nil)
   }
 
   @Test("A test that fails a timing wheat is named with what that timing is")
@@ -244,7 +246,7 @@ struct FlakyGradingTests {
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
       ownedFiles: owned, seconds: 60)
     #expect(result.status == .fail)
-    #expect(result.findings.compactMap(\.shortDescription).contains("waits() fails against a correct implementation that calls its handler only after the caller has moved on"))
+    #expect(result.findings.map(\.plainText).contains { $0.hasPrefix("waits() fails against a correct implementation that calls its handler only after the caller has moved on") })
   }
 }
 
@@ -270,7 +272,7 @@ struct SuiteShapeGradingTests {
     let wheat = JobResult(tests: [test("importsAll()"), test("quick()", tags: ["slow"])])
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: [], ownedFiles: owned, seconds: 60)
     #expect(result.findings.contains(.wrongTags(tag: "slow", missing: ["importsAll()"], extra: ["quick()"])))
-    #expect(result.findings.compactMap(\.shortDescription).contains("the tag .slow is missing on importsAll() and should not be on quick()"))
+    #expect(result.findings.map(\.plainText).contains("The tag .slow is missing on importsAll() and should not be on quick()."))
   }
 
   @Test("Named tests must record their known issue, be skipped, and link their bug; a missing one is named as missing")
@@ -291,10 +293,10 @@ struct SuiteShapeGradingTests {
 
     let bare = TaskEvaluator.writeTests(
       task, spec: spec, wheat: JobResult(tests: [test("searchIgnoresCase()")]), chaffs: [], ownedFiles: owned, seconds: 60)
-    let words = bare.findings.compactMap(\.shortDescription)
-    #expect(words.contains("searchIgnoresCase() should record its known issue inside withKnownIssue, and no other issue"))
-    #expect(words.contains("searchIgnoresCase() should link its bug with .bug(…)"))
-    #expect(words.contains("there is no test named backsUp() any more: keep it, and it should be disabled with .disabled(\"why\"), so it is skipped"))
+    let words = bare.findings.map(\.plainText)
+    #expect(words.contains("searchIgnoresCase() should record its known issue inside withKnownIssue, and no other issue."))
+    #expect(words.contains("searchIgnoresCase() should link its bug with .bug(…)."))
+    #expect(words.contains("There is no test named backsUp() any more: keep it, and it should be disabled with .disabled(\"why\"), so it is skipped."))
     #expect(bare.status == .fail)
   }
 }

@@ -6,14 +6,15 @@ import Testing
 struct WatchTests {
   let lesson = SampleLesson.lesson
 
-  func result(_ task1: TaskResult, _ task2: TaskResult = TaskResult(taskNumber: 2, status: .pass, findings: [])) -> LessonResult {
+  func result(_ task1: TaskResult, _ task2: TaskResult = .passed(2)) -> LessonResult {
     LessonResult(lessonNumber: 1, tasks: [task1, task2])
   }
 
+  /// A task with a check per entry: failing ones with a test whose issue says `message`.
   func failing(_ checks: [(String, TaskResult.Status, String)]) -> TaskResult {
-    let entries = checks.map { CheckEntry(name: $0.0, status: $0.1, message: $0.2) }
-    return TaskResult(
-      taskNumber: 1, status: .fail, findings: [.infrastructure(checks.map(\.2).joined())], checks: entries)
+    TaskResult(taskNumber: 1, checks: checks.map { name, status, message in
+      Check(name, findings: status == .pass ? [] : [.testFailed(outcome(name, status: .failed, issues: [IssueReport(message: message)]))])
+    })
   }
 
   @Test("A failure whose message changes from run to run (a random ID, the time) is not a change")
@@ -29,7 +30,7 @@ struct WatchTests {
     let before = result(failing([("saves a message", .fail, "x"), ("sends", .pass, "")]))
     let differently = result(failing([("saves a message", .pass, ""), ("sends", .fail, "y")]))
     #expect(App.changes(from: before, to: differently, in: lesson).contains("Task 1 still fails, differently"))
-    let fixed = result(TaskResult(taskNumber: 1, status: .pass, findings: []))
+    let fixed = result(.passed(1))
     let said = App.changes(from: before, to: fixed, in: lesson)
     #expect(said.contains("✔ Task 1 passes now."))
     #expect(!said.contains("Next:"), "every task passes: \(said)")
@@ -39,8 +40,7 @@ struct WatchTests {
   func otherCompileError() {
     func broken(_ message: String) -> LessonResult {
       let error = Diagnostic(path: "Lessons/01-expect-and-require/Sources/ScoreValidator.swift", line: 3, column: 1, message: message)
-      return result(TaskResult(
-        taskNumber: 1, status: .fail, findings: [.compileErrors([error])], checks: [CheckEntry(name: "compiles", status: .fail)]))
+      return result(.one(1, check: "compiles", [.compileErrors([error])]))
     }
     let said = App.changes(from: broken("cannot find 'x' in scope"), to: broken("missing return"), in: lesson)
     #expect(said.contains("still fails, differently"), "\(said)")

@@ -2,7 +2,7 @@
 ///
 /// Its files live in `Solutions/NN-slug/Chaffs/<name>/` and replace the
 /// solution's `Sources/` files of the same name.
-public struct Chaff: Sendable, Equatable, Codable {
+public struct Chaff: Sendable, Hashable, Codable {
   /// The folder name, such as `upper-bound-excluded`.
   public var name: String
   /// What the learner is told when their tests miss this chaff: behaviour, never code.
@@ -18,5 +18,9 @@ public struct Chaff: Sendable, Equatable, Codable {
     self.misconception = misconception
     self.minimumIssues = minimumIssues
     self.mustNotCrash = mustNotCrash
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case name, misconception, minimumIssues, mustNotCrash
   }
 }

@@ -22,6 +22,11 @@ public struct LessonTask: Sendable, Equatable {
   public struct WriteTests: Sendable, Equatable {
     /// The buggy variants the tests must catch.
     public var chaffs: [Chaff]
+    /// Correct implementations beside the solution, each using a freedom the contract leaves:
+    /// a test that fails on one checks something the code never promised.
+    public var wheats: [Wheat] = []
+    /// Why the task has no alternative wheat, when its contract leaves no freedom worth grading.
+    public var wheatsWaived: String?
     /// When set, some test must be parameterized and run at least this many cases on the wheat.
     public var minimumCases: Int?
     /// When set, no case of a parameterized test may be shown as Swift's default description
@@ -98,26 +103,32 @@ public struct LessonTask: Sendable, Equatable {
     /// How many times the tests run against the wheat, spread over every core so they run under load.
     public var runs: Int
     /// Correct implementations that only move when things happen; every honest test passes them.
-    public var timingWheats: [TimingWheat]
+    public var timingWheats: [Wheat]
 
     /// Creates the requirement.
-    public init(runs: Int, timingWheats: [TimingWheat] = []) {
+    public init(runs: Int, timingWheats: [Wheat] = []) {
       self.runs = runs
       self.timingWheats = timingWheats
     }
   }
 
-  /// A correct implementation with other timing, in `Solutions/NN-slug/TimingWheats/<name>/`.
-  public struct TimingWheat: Sendable, Equatable, Codable {
+  /// A correct implementation beside the solution: one with other timing, in
+  /// `Solutions/NN-slug/TimingWheats/<name>/`, or one that uses a freedom the contract leaves
+  /// (an order, a message, how often a collaborator is called), in `Solutions/NN-slug/Wheats/<name>/`.
+  public struct Wheat: Sendable, Hashable, Codable {
     /// The folder name.
     public var name: String
-    /// What its timing is, completing "code that …", for the learner whose test it fails.
+    /// What it does differently, completing "code that …", for the learner whose test it fails.
     public var description: String
 
-    /// Creates a timing wheat.
+    /// Creates a wheat.
     public init(name: String, description: String) {
       self.name = name
       self.description = description
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case name, description
     }
   }
 
@@ -156,6 +167,8 @@ public struct LessonTask: Sendable, Equatable {
     var hints: [String]
     var tests: [String]?
     var chaffs: [Chaff]?
+    var wheats: [Wheat]?
+    var wheatsWaived: String?
     var minimumCases: Int?
     var namedCases: Bool?
     var flakiness: Flakiness?
@@ -178,6 +191,8 @@ public struct LessonTask: Sendable, Equatable {
       var spec = WriteTests(
         chaffs: draft.chaffs ?? [], minimumCases: draft.minimumCases, flakiness: draft.flakiness,
         forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
+      spec.wheats = draft.wheats ?? []
+      spec.wheatsWaived = draft.wheatsWaived
       spec.namedCases = draft.namedCases ?? false
       spec.waitsForEvents = draft.waitsForEvents ?? false
       spec.knownIssues = draft.knownIssues ?? []

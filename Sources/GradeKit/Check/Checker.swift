@@ -57,7 +57,7 @@ public struct Checker: Sendable {
       lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", listAllCanonicalTests: true)
     if let error = solved.lessonError { breach("the solution cannot be graded: \(error)") }
     for task in solved.tasks where task.status != .pass {
-      let why = task.findings.compactMap(\.shortDescription).prefix(4).joined(separator: "; ")
+      let why = task.summary(in: lesson, limit: 4)
       breach("task \(task.taskNumber): the solution does not pass: \(why)")
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
@@ -67,11 +67,11 @@ public struct Checker: Sendable {
       let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", runs: runs)
       for result in soaked {
         if let problem = result.problem {
-          breach("task \(result.task): \(runs) runs against code that \(result.variant) could not be counted: \(problem)")
+          breach("task \(result.task): \(runs) runs against \(result.variant.words) could not be counted: \(problem)")
         } else if result.wrong > 0 {
           breach(result.mustFail
-            ? "task \(result.task): the reference tests missed code that \(result.variant) in \(result.wrong) of \(runs) runs"
-            : "task \(result.task): the reference tests failed on a correct version (\(result.variant)) in \(result.wrong) of \(runs) runs")
+            ? "task \(result.task): the reference tests missed \(result.variant.words) in \(result.wrong) of \(runs) runs"
+            : "task \(result.task): the reference tests failed on \(result.variant.words) in \(result.wrong) of \(runs) runs")
         }
       }
       let chaffs = soaked.filter(\.mustFail).count

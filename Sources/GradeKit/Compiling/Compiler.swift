@@ -263,11 +263,11 @@ public struct Compiler: Sendable {
     _ arguments: [String], in sourceFolder: URL, inputs: [URL], libraryFolder: URL? = nil, into given: URL?, product: String,
     work: Work? = nil
   ) -> Result {
-    var fingerprint = Fingerprint()
-    fingerprint.add(Toolchain.version(runner: runner))
-    for argument in arguments { fingerprint.add(argument) }
-    for input in inputs { fingerprint.add((try? Data(contentsOf: input)) ?? Data()) }
-    let key = String(fingerprint.value, radix: 16)
+    var cacheKey = CacheKey()
+    cacheKey.add("toolchain", Toolchain.version(runner: runner))
+    for argument in arguments { cacheKey.add("argument", argument) }
+    for input in inputs { cacheKey.add("input", contents: (try? Data(contentsOf: input)) ?? Data()) }
+    let key = cacheKey.hash
     let manager = FileManager.default
     let checkOnly = arguments.contains("-emit-sil")
     func run(into folder: URL) -> Result {

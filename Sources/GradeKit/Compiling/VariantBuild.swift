@@ -57,19 +57,16 @@ enum VariantBuild {
   }
 
   private static func key(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
-    var fingerprint = Fingerprint()
-    fingerprint.add(module)
-    fingerprint.add(Toolchain.version(runner: compiler.runner))
-    fingerprint.add(compiler.threadSanitizer ? "thread sanitizer" : "")
-    fingerprint.add(RunnerProgram.source)
-    fingerprint.add(RunnerProgram.waitShim)
-    fingerprint.add(compiler.threadSanitizer ? RunnerProgram.mutexShim : "")
-    fingerprint.add(state.secret)
-    for name in sources.files.keys.sorted() {
-      fingerprint.add(name)
-      fingerprint.add(sources.files[name]!)
-    }
-    return String(fingerprint.value, radix: 16)
+    var key = CacheKey()
+    key.add("module", module)
+    key.add("toolchain", Toolchain.version(runner: compiler.runner))
+    key.add("tsan", "\(compiler.threadSanitizer)")
+    key.add("runner", contents: Data(RunnerProgram.source.utf8))
+    key.add("wait-shim", contents: Data(RunnerProgram.waitShim.utf8))
+    key.add("mutex-shim", contents: Data((compiler.threadSanitizer ? RunnerProgram.mutexShim : "").utf8))
+    key.add("salt", state.secret)
+    for name in sources.files.keys.sorted() { key.add(name, contents: sources.files[name]!) }
+    return key.hash
   }
 
   private static func compile(

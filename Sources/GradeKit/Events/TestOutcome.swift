@@ -62,6 +62,10 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   static func module(ofID id: String) -> String {
     String(id.prefix { $0 != "." })
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, displayName, fileID, line, isParameterized, caseCount, caseNames, status, issues, tags, runs, failedRuns, failedIterations
+  }
 }
 
 /// One issue a test recorded: a failed expectation, a thrown error, an `Issue.record`.
@@ -96,5 +100,9 @@ public struct IssueReport: Sendable, Equatable, Codable {
     self.line = line
     self.isKnown = isKnown
     self.testCase = testCase
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case message, comments, fileID, line, isKnown, testCase
   }
 }

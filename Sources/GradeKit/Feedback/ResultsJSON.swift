@@ -3,7 +3,8 @@ import Foundation
 /// Machine-readable results in the field names of Exercism's `results.json`, version 3.
 ///
 /// One lesson gives Exercism's object as it is, plus `lesson` and `slug`;
-/// several give the same object per lesson under `lessons`.
+/// several give the same object per lesson under `lessons`. Each of a task's
+/// checks is one entry of `tests`, its message its findings in words.
 public enum ResultsJSON {
   struct Test: Encodable {
     var name: String
@@ -33,18 +34,14 @@ public enum ResultsJSON {
     let objects = results.map { lesson, result in
       LessonObject(
         lesson: lesson.number, slug: lesson.slug, status: result.status.rawValue,
-        message: result.lessonError ?? errorMessage(result),
+        message: result.lessonError ?? errorMessage(result, in: lesson),
         tests: result.tasks.flatMap { task in
-          let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
-          var checks = task.checks.isEmpty
-            ? [CheckEntry(name: title, status: task.status, message: task.findings.compactMap(\.shortDescription).first)]
-            : task.checks
-          // The JSON never says less than the verdict: a task that did not pass has a check that did not pass.
-          if task.status != .pass, checks.allSatisfy({ $0.status == .pass }) {
-            checks.append(CheckEntry(name: title, status: task.status, message: task.findings.compactMap(\.shortDescription).joined(separator: "; ")))
-          }
-          return checks.map {
-            Test(name: "Task \(task.taskNumber): \($0.name)", status: $0.status.rawValue, message: $0.message, output: $0.output, task_id: task.taskNumber)
+          let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == task.taskNumber })
+          return task.checks.map { check in
+            Test(
+              name: "Task \(task.taskNumber): \(check.name)", status: check.status.rawValue,
+              message: check.findings.isEmpty ? nil : check.findings.map { $0.words(in: wording).text }.joined(separator: "\n"),
+              output: check.output, task_id: task.taskNumber)
           }
         })
     }
@@ -61,8 +58,10 @@ public enum ResultsJSON {
   }
 
   /// Exercism sets `message` when the status is `error`: say why.
-  private static func errorMessage(_ result: LessonResult) -> String? {
-    guard result.status == .error else { return nil }
-    return result.tasks.first { $0.status == .error }?.findings.compactMap(\.shortDescription).first
+  private static func errorMessage(_ result: LessonResult, in lesson: Lesson) -> String? {
+    guard result.status == .error, let task = result.tasks.first(where: { $0.status == .error }),
+      let finding = task.findings.first(where: \.isGradingError)
+    else { return nil }
+    return finding.words(in: Wording(lesson: lesson, task: lesson.tasks.first { $0.number == task.taskNumber })).text
   }
 }

@@ -1,7 +1,8 @@
 /// One thing the grader learned about a task, before it is put into words.
 ///
-/// Findings are what the text renderer and the JSON writer share, so the two
-/// can never disagree about what happened.
+/// Every report words findings the same way (`Finding.words(in:)`), so no two
+/// can disagree about what happened. Stored results hold findings: a change to a
+/// case's name or its values changes `StoredFormat.version`.
 public enum Finding: Sendable, Equatable, Codable {
   /// A canonical test failed; the issues are as Swift Testing expanded them.
   case testFailed(TestOutcome)
@@ -65,10 +66,13 @@ public enum Finding: Sendable, Equatable, Codable {
   case crashesOnWheat(TestOutcome, message: String)
   /// A learner's test failed some of many runs against the correct implementation: it passes by luck.
   case flaky(TestOutcome, passed: Int, runs: Int)
+  /// A learner's test failed, crashed or hung on another correct implementation: it checks
+  /// something the code never promised.
+  case overSpecified(TestOutcome, LessonTask.Wheat)
   /// A learner's test failed against a correct implementation with other timing.
-  case failsOnTimingWheat(TestOutcome, LessonTask.TimingWheat)
-  /// Tests left without a result once enough crashes were named: each crash stops the process.
-  case notRunAfterCrash(count: Int)
+  case failsOnTimingWheat(TestOutcome, LessonTask.Wheat)
+  /// A test left without a result once enough crashes were named: each crash stops the process.
+  case notRunAfterCrash(TestOutcome)
   /// No parameterized test ran enough cases.
   case tooFewCases(needed: Int, found: Int)
   /// Cases of a parameterized test show as Swift's default description of their argument.
@@ -82,8 +86,9 @@ public enum Finding: Sendable, Equatable, Codable {
   case chaffUndecided(Chaff, reason: Undecided)
   /// The learner's tests caught this chaff but reported fewer issues than it has.
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
-  /// How many chaffs the learner's tests caught.
-  case chaffsCaught(caught: Int, total: Int)
+
+  /// The learner's files are still the starter's, which fails every task: the lesson was not graded.
+  case notStarted
 }
 
 /// What a task may ask a named test to be, beyond passing.
@@ -94,15 +99,6 @@ public enum TestShape: String, Sendable, Equatable, Codable {
   case disabled
   /// It links its bug (`.bug`).
   case bug
-
-  /// What the test should do, completing "<test> should …".
-  var wants: String {
-    switch self {
-    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
-    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
-    case .bug: "link its bug with .bug(…)"
-    }
-  }
 }
 
 /// Why a run against a chaff said nothing about it.
@@ -115,18 +111,6 @@ public enum Undecided: Sendable, Equatable, Codable {
   case didNotStart(String)
   /// The grader could not run them.
   case infrastructure(String)
-
-  /// The reason, completing "On it, ...".
-  var words: String {
-    switch self {
-    case .hung(let tests, let seconds):
-      (tests.isEmpty ? "your tests were" : tests.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
-        + " still running when the \(seconds) s time limit ran out"
-    case .flooded: "your tests printed without end and were stopped"
-    case .didNotStart(let reason): "the tests did not start: \(reason)"
-    case .infrastructure(let reason): "the run could not be graded: \(reason)"
-    }
-  }
 }
 
 extension Finding {

@@ -7,10 +7,10 @@ extension Grader {
   public struct SoakResult: Sendable, Equatable {
     /// The task.
     public var task: Int
-    /// What the variant is: `wheat`, a chaff's misconception, or a timing wheat's description.
-    public var variant: String
-    /// Whether the tests must fail on it (a chaff) or pass (a wheat or timing wheat).
-    public var mustFail: Bool
+    /// The variant.
+    public var variant: VariantID
+    /// Whether the tests must fail on it (a chaff) or pass (a correct implementation).
+    public var mustFail: Bool { !variant.isCorrect }
     /// How many runs there were.
     public var runs: Int
     /// How many runs went the wrong way: a chaff no test failed on, a correct version a test failed on.
@@ -39,40 +39,36 @@ extension Grader {
         state: state)
       guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = sandbox.build(tasks: chosen.map(\.number))
-      var runsToMake: [(task: LessonTask, index: Int, name: String, mustFail: Bool)] = []
+      var runsToMake: [(variant: VariantID, waits: Bool)] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
-        let names = ["wheat"] + spec.chaffs.map(\.misconception) + (spec.flakiness?.timingWheats.map(\.description) ?? [])
-        for (index, name) in names.enumerated() { runsToMake.append((task, index, name, index > 0 && index <= spec.chaffs.count)) }
+        runsToMake += spec.variants(of: task.number).map { ($0, spec.waitsForEvents) }
       }
       let found = LockedBox([SoakResult]())
       let planned = runsToMake
       DispatchQueue.concurrentPerform(iterations: planned.count) { slot in
         let run = planned[slot]
-        var result = SoakResult(task: run.task.number, variant: run.name, mustFail: run.mustFail, runs: runs, wrong: 0)
-        guard let program = built.program(for: .task(run.task.number), variant: run.index),
-          let tests = built.testsLibrary(.task(run.task.number))
-        else {
-          result.problem = built.failures[.task(run.task.number)] ?? "the reference tests did not build"
+        let task = run.variant.task
+        var result = SoakResult(task: task, variant: run.variant, runs: runs, wrong: 0)
+        guard let program = built.program(for: run.variant), let tests = built.testsLibrary(.task(task)) else {
+          result.problem = built.failures[.task(task)] ?? "the reference tests did not build"
           found.update { $0.append(result) }
           return
         }
-        let waits = if case .writeTests(let spec) = run.task.kind { spec.waitsForEvents } else { false }
-        let job = sandbox.runTests(
-          program, libraries: [tests], repetitions: runs, seconds: limits.seconds, waitsForEvents: waits)
+        let job = sandbox.runTests(program, libraries: [tests], repetitions: runs, seconds: limits.seconds, waitsForEvents: run.waits)
         if !job.ending.decides {
           result.problem = job.ending.reason ?? "the runs were stopped"
         } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
           // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
-          result.wrong = run.mustFail ? 0 : runs
+          result.wrong = result.mustFail ? 0 : runs
         } else {
           let failing = Set(job.tests.flatMap(\.failedIterations))
-          result.wrong = run.mustFail ? runs - failing.count : failing.count
+          result.wrong = result.mustFail ? runs - failing.count : failing.count
         }
         found.update { $0.append(result) }
       }
       results += found.value
     }
-    return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant) < ($1.task, $1.mustFail ? 1 : 0, $1.variant) }
+    return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
   }
 }

@@ -36,4 +36,8 @@ public struct JobResult: Sendable, Equatable, Codable {
 
   /// Whether the time limit stopped a run.
   public var timedOut: Bool { ending == .timedOut }
+
+  private enum CodingKeys: String, CodingKey {
+    case tests, crashes, ending, hung, unattributedIssues, outputTail, sanitizerReports
+  }
 }

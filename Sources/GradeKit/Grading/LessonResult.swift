@@ -34,7 +34,7 @@ public struct LessonResult: Sendable, Equatable, Codable {
   /// The result of a lesson whose files are all starters, known without grading: no task done.
   public static func notStarted(_ lesson: Lesson) -> LessonResult {
     var result = LessonResult(
-      lessonNumber: lesson.number, tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .fail, findings: []) })
+      lessonNumber: lesson.number, tasks: lesson.tasks.map { .one($0.number, check: "your files differ from the starter", [.notStarted]) })
     result.notStarted = true
     return result
   }
@@ -50,5 +50,9 @@ public struct LessonResult: Sendable, Equatable, Codable {
     if lessonError != nil { return .error }
     if passed { return .pass }
     return tasks.contains { $0.status == .fail } ? .fail : .error
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case lessonNumber, tasks, lessonError, fromCache, seconds, ignoredEdits, canonicalTestIDs, notStarted
   }
 }

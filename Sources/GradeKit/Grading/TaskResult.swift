@@ -1,49 +1,61 @@
-/// How one task fared.
+/// How one task fared: its checks, and how many bugs the learner's tests caught.
 public struct TaskResult: Sendable, Equatable, Codable {
   /// Passed, failed, or could not be graded.
   public enum Status: String, Sendable, Equatable, Codable {
     /// Every check of the task passed.
     case pass
-    /// Some check failed; the findings say which.
+    /// Some check failed; its findings say why.
     case fail
-    /// The task could not be graded: a compile error, a missing file, a broken tool.
+    /// The task could not be graded: a missing file, a broken tool, a run that did not add up.
     case error
+  }
+
+  /// How many of a write-tests task's bugs the learner's tests caught.
+  public struct BugCount: Sendable, Equatable, Codable {
+    /// Bugs caught.
+    public var caught: Int
+    /// Bugs in all.
+    public var total: Int
+
+    private enum CodingKeys: String, CodingKey {
+      case caught, total
+    }
   }
 
   /// The task's number in its lesson.
   public var taskNumber: Int
-  /// Passed, failed, or could not be graded.
-  public var status: Status
-  /// What the grader learned, most important first.
-  public var findings: [Finding]
-  /// One entry per check, for machine-readable results.
-  public var checks: [CheckEntry]
+  /// Every check the task was put through, in the order feedback shows them.
+  public var checks: [Check]
+  /// For a write-tests task whose tests pass on correct code: the bugs they caught.
+  public var bugsCaught: BugCount?
 
   /// Creates a result.
-  public init(taskNumber: Int, status: Status, findings: [Finding], checks: [CheckEntry] = []) {
+  public init(taskNumber: Int, checks: [Check], bugsCaught: BugCount? = nil) {
     self.taskNumber = taskNumber
-    self.status = status
-    self.findings = findings
     self.checks = checks
+    self.bugsCaught = bugsCaught
   }
-}
 
-/// One named check, the unit of Exercism's `tests` array.
-public struct CheckEntry: Sendable, Equatable, Codable {
-  /// What was checked, such as a test's display name or "catches: treats 100 as out of range".
-  public var name: String
-  /// The check's status.
-  public var status: TaskResult.Status
-  /// Why it failed, when it did.
-  public var message: String?
-  /// What the tests printed, at most 500 characters.
-  public var output: String?
+  /// A result with one check, named `check`, that found `findings`.
+  static func one(_ taskNumber: Int, check: String, _ findings: [Finding]) -> TaskResult {
+    TaskResult(taskNumber: taskNumber, checks: [Check(check, findings: findings)])
+  }
 
-  /// Creates a check entry.
-  public init(name: String, status: TaskResult.Status, message: String? = nil, output: String? = nil) {
-    self.name = name
-    self.status = status
-    self.message = message
-    self.output = output.map { String($0.prefix(500)) }
+  /// What the checks found, in order.
+  public var findings: [Finding] { checks.flatMap(\.findings) }
+
+  /// Whether grading the task hit trouble that is not the learner's to fix, or a time limit.
+  public var troubled: Bool {
+    status == .error || findings.contains { if case .timedOut = $0 { true } else { false } }
+  }
+
+  /// Passed when every check passed; an error when any could not be graded. A task with no
+  /// checks at all was not graded.
+  public var status: Status {
+    checks.isEmpty ? .error : Check.status(of: findings)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case taskNumber, checks, bugsCaught
   }
 }

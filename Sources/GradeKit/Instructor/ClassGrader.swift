@@ -130,7 +130,7 @@ public struct ClassGrader: Sendable {
         let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder" : "not handed in"
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
-          tasks: lesson.tasks.map { TaskResult(taskNumber: $0.number, status: .fail, findings: [.unavailable(why)]) }))
+          tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }))
       }
       let result = grader.grade(lesson, learnerFolder: learnerFolder, sandboxName: "class/\(Self.sandboxName(for: learner))")
       return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: result)
@@ -139,42 +139,33 @@ public struct ClassGrader: Sendable {
 
   /// A hash of what the learner handed in for `lessons`, with the workbook's and the settings'.
   private func fingerprint(of folder: URL, learner: String, lessons: [Lesson], workbookKey: String) -> String {
-    var fingerprint = Fingerprint()
-    fingerprint.add(workbookKey)
-    fingerprint.add(learner)
+    var key = CacheKey()
+    key.add("workbook", workbookKey)
+    key.add("learner", learner)
     let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
     for lesson in lessons {
-      fingerprint.add(lesson.folder)
-      fingerprint.add(Self.isRealFolder(lessonsRoot.appending(path: lesson.folder)) ? "folder" : "no folder")
+      key.add(lesson.folder, Self.isRealFolder(lessonsRoot.appending(path: lesson.folder)) ? "folder" : "no folder")
       for file in lesson.ownedFiles {
-        fingerprint.add(file)
         switch OwnedFile.read(file, in: lessonsRoot.appending(path: lesson.folder)) {
-        case .success(let data): fingerprint.add(data)
-        case .failure(let refusal): fingerprint.add(refusal.reason)
+        case .success(let data): key.add(file, contents: data)
+        case .failure(let refusal): key.add(file, refusal.reason)
         }
       }
     }
-    return String(fingerprint.value, radix: 16)
+    return key.hash
   }
 
   /// A hash of the workbook's files for `lessons`, the catalog and the grading settings.
   private func workbookFingerprint(lessons: [Lesson]) -> String {
-    var fingerprint = Fingerprint()
-    fingerprint.add(Grader.resultFormat)
-    fingerprint.add(grader.limits.summary)
-    fingerprint.add("tsan=\(grader.threadSanitizer)")
-    fingerprint.add(Toolchain.version(runner: grader.runner))
-    fingerprint.add((try? Data(contentsOf: grader.workbook.root.appending(path: "Lessons/catalog.json"))) ?? Data())
+    var key = CacheKey(grading: grader.settings)
+    key.add("catalog", contents: (try? Data(contentsOf: grader.workbook.root.appending(path: "Lessons/catalog.json"))) ?? Data())
     for lesson in lessons {
       let tree = FileTree(root: grader.workbook.root, folders: [
         "Lessons/\(lesson.folder)", "Solutions/\(lesson.folder)", "Tests/\(lesson.testModule)",
       ])
-      for path in tree.files.keys.sorted() {
-        fingerprint.add(path)
-        fingerprint.add(tree.files[path]!)
-      }
+      for path in tree.files.keys.sorted() { key.add(path, contents: tree.files[path]!) }
     }
-    return String(fingerprint.value, radix: 16)
+    return key.hash
   }
 
   /// Whether `url` is a folder and not a link to one.

@@ -60,11 +60,10 @@ enum ClassReportPage {
 
     // Learners whose grading hit an error or a time limit.
     let troubled = records.filter(\.troubled).map { record -> [String] in
-      let reasons = record.lessons.flatMap { entry in
-        (entry.result.lessonError.map { ["L\(entry.lesson): \($0)"] } ?? [])
-          + entry.result.tasks.filter { task in
-            task.status == .error || task.findings.contains { if case .timedOut = $0 { true } else { false } }
-          }.map { task in "L\(entry.lesson)T\(task.taskNumber): " + (task.findings.compactMap(\.shortDescription).first ?? task.status.rawValue) }
+      let reasons = record.lessons.flatMap { entry -> [String] in
+        if let error = entry.result.lessonError { return ["L\(entry.lesson): \(error)"] }
+        guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { return [] }
+        return entry.result.tasks.filter(\.troubled).map { task in "L\(entry.lesson)T\(task.taskNumber): " + task.summary(in: lesson, limit: 1) }
       }
       return [e(record.learner), e(reasons.prefix(3).joined(separator: "; "))]
     }

@@ -60,7 +60,7 @@ public enum Gradebook {
         let lesson = lessons.first { $0.number == entry.lesson }
         for task in entry.result.tasks {
           let title = lesson?.tasks.first { $0.number == task.taskNumber }?.title ?? ""
-          let detail = entry.result.lessonError ?? task.findings.compactMap(\.shortDescription).joined(separator: "; ")
+          let detail = entry.result.lessonError ?? lesson.map { task.summary(in: $0) } ?? ""
           rows.append([record.learner, "\(entry.lesson)", entry.slug, "\(task.taskNumber)", title, task.status.rawValue, detail].map(field).joined(separator: ","))
         }
       }
@@ -90,7 +90,7 @@ public enum Gradebook {
       for task in entry.result.tasks {
         let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
         let name = #"name="Task \#(task.taskNumber): \#(xmlEscape(title))" classname="\#(xmlEscape(lesson.slug))""#
-        let detail = xmlEscape(entry.result.lessonError ?? task.findings.compactMap(\.shortDescription).joined(separator: "\n"))
+        let detail = xmlEscape(entry.result.lessonError ?? task.text(in: lesson))
         switch task.status {
         case .pass: xml += "    <testcase \(name)/>\n"
         case .fail: xml += "    <testcase \(name)><failure message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</failure></testcase>\n"

@@ -6,8 +6,8 @@ import Foundation
 /// it back and grades the learner again only when their files, the workbook or
 /// the settings changed; `grade merge` combines the records of several shards.
 public struct LearnerRecord: Codable, Sendable, Equatable {
-  /// The record format; a reader refuses formats it does not know.
-  public static let currentVersion = 2
+  /// The record format, the grader's stored format; a reader ignores a record of another.
+  public static let currentVersion = StoredFormat.version
 
   /// One lesson's result.
   public struct LessonEntry: Codable, Sendable, Equatable {
@@ -17,6 +17,10 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     public var slug: String
     /// What grading it found.
     public var result: LessonResult
+
+    private enum CodingKeys: String, CodingKey {
+      case lesson, slug, result
+    }
   }
 
   /// The record format.
@@ -27,6 +31,10 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
   public var fingerprint: String
   /// A result per lesson graded, in order.
   public var lessons: [LessonEntry]
+
+  private enum CodingKeys: String, CodingKey {
+    case version, learner, fingerprint, lessons
+  }
 
   /// Creates a record.
   public init(learner: String, fingerprint: String, lessons: [LessonEntry]) {
@@ -42,9 +50,7 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
   /// Whether grading this learner hit trouble that is not theirs to fix, or a time limit.
   public var troubled: Bool {
     lessons.contains { entry in
-      entry.result.lessonError != nil || entry.result.tasks.contains { task in
-        task.status == .error || task.findings.contains { if case .timedOut = $0 { true } else { false } }
-      }
+      entry.result.lessonError != nil || entry.result.tasks.contains(where: \.troubled)
     }
   }
 
@@ -53,10 +59,10 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
 
   /// Reads a record, or `nil` when the file is missing, broken or of another format.
   public static func read(_ url: URL) -> LearnerRecord? {
-    guard let data = try? Data(contentsOf: url), let record = try? JSONDecoder().decode(LearnerRecord.self, from: data),
-      record.version == currentVersion
+    struct Version: Decodable { var version: Int }
+    guard let data = try? Data(contentsOf: url), (try? JSONDecoder().decode(Version.self, from: data))?.version == currentVersion
     else { return nil }
-    return record
+    return try? JSONDecoder().decode(LearnerRecord.self, from: data)
   }
 
   /// Writes the record as stable, pretty JSON.

@@ -80,4 +80,8 @@ public struct Refusal: Sendable, Equatable, Codable {
       "exports the C symbol \(found), which would replace the test harness's own; a learner's code exports Swift symbols only"
     }
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case rule, path, line, found, allowed
+  }
 }

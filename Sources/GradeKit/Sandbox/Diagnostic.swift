@@ -69,4 +69,8 @@ public struct Diagnostic: Sendable, Equatable, Codable {
   private static func isGenerated(_ file: String) -> Bool {
     file.contains("swift-generated-sources") || file.contains("@__swiftmacro_")
   }
+
+  private enum CodingKeys: String, CodingKey {
+    case path, line, column, message, group, isWarning
+  }
 }

@@ -85,8 +85,8 @@ public struct Sandbox: Sendable {
     public var errors: [Part: [Diagnostic]] = [:]
     /// Parts that could not be built for a reason that is not the learner's.
     public var failures: [Part: String] = [:]
-    /// The built program folder of each variant of each write-tests task, the wheat first.
-    public var variantFolders: [Int: [URL]] = [:]
+    /// The built program folder of each variant of each write-tests task.
+    public var variantFolders: [VariantID: URL] = [:]
     /// The folder of the program that runs the canonical tests against the learner's library.
     public var runnerFolder: URL?
     /// The folder of the learner's built module: Swift 6 mode's, or Swift 5 mode's when only that compiled.
@@ -113,14 +113,12 @@ public struct Sandbox: Sendable {
     /// A part's tests library, when it was built.
     public func testsLibrary(_ part: Part) -> URL? { testLibraries[part]?.appending(path: RunnerProgram.testsLibrary) }
 
-    /// The program that runs a part's tests: the runner for the canonical tests, a variant's for a task's.
-    public func program(for part: Part, variant: Int = 0) -> URL? {
-      switch part {
-      case .task(let number):
-        variantFolders[number].flatMap { $0.indices.contains(variant) ? $0[variant] : nil }?.appending(path: Compiler.programName)
-      default:
-        runnerFolder?.appending(path: Compiler.programName)
-      }
+    /// The program that runs the canonical tests against the learner's library.
+    public var runner: URL? { runnerFolder?.appending(path: Compiler.programName) }
+
+    /// The program that runs a write-tests task's tests against one of its variants.
+    public func program(for variant: VariantID) -> URL? {
+      variantFolders[variant]?.appending(path: Compiler.programName)
     }
 
     /// Whether a part and everything it needs built: the module counts as built when it was, as
@@ -199,25 +197,25 @@ public struct Sandbox: Sendable {
       }
       return
     case .task(let number):
-      var folders: [URL] = []
+      var folders: [VariantID: URL] = [:]
       let fresh = (plan.variants[number] ?? []).filter { $0.prebuilt == nil && !VariantBuild.isBuilt($0.sources, module: lesson.module, state: state, compiler: compiler) }
       if !fresh.isEmpty {
         progress("  lesson \(lesson.number), task \(number): compiling \(fresh.count) correct and buggy versions of the code (once; later gradings reuse them)")
       }
       for variant in plan.variants[number] ?? [] {
         if let prebuilt = variant.prebuilt {
-          folders.append(prebuilt)
+          folders[variant.id] = prebuilt
           continue
         }
         switch VariantBuild.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
-        case .success(let folder): folders.append(folder)
+        case .success(let folder): folders[variant.id] = folder
         case .failure(let error):
           built.failures[part] = error.message
           return
         }
       }
-      built.variantFolders[number] = folders
-      guard let wheat = folders.first else { return }
+      built.variantFolders.merge(folders) { $1 }
+      guard let wheat = folders[.solution(of: number)] else { return }
       // The learner's tests are surveyed beside their compile, against the same interface.
       let findings = LockedBox(SourceSurvey.Findings())
       let compiled = LockedBox<Compiler.Result?>(nil)
@@ -420,7 +418,7 @@ public struct Sandbox: Sendable {
         + (unstarted.isEmpty ? [] : [(unstarted.map(Self.exactFilter(forID:)), false)])
       guard !runs.isEmpty else { break }
       ranAlone.formUnion(suspects)
-      let folds = LockedBox([Int: (RunFold, RunFold.Ending?)]())
+      let folds = LockedBox([Int: (RunFold, RunFold.AfterRun?)]())
       DispatchQueue.concurrentPerform(iterations: runs.count) { index in
         var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
@@ -451,7 +449,8 @@ public struct Sandbox: Sendable {
     var tests: [String: TestOutcome] = [:]
     var order: [String] = []
 
-    enum Ending: Equatable { case clean, crashed, stopped }
+    /// What the crash-naming loop does after a run: not how the job ended, which is `RunEnding`.
+    enum AfterRun: Equatable { case clean, crashed, stopped }
 
     /// The job's result: every test's most telling outcome, in the order first seen.
     var folded: JobResult {
@@ -463,7 +462,7 @@ public struct Sandbox: Sendable {
     }
 
     /// Runs the program once and folds in what it reported; `nil` when it could not start at all.
-    mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> Ending? {
+    mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> AfterRun? {
       let request = Box.Request(
         filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds,
         waitsForEvents: waitsForEvents)

@@ -25,10 +25,8 @@ public struct SandboxPlan: Sendable {
 
   /// One implementation a write-tests task's tests run against.
   public struct Variant: Sendable, Equatable {
-    /// The chaff, or `nil` for the wheat and timing wheats.
-    public var chaff: Chaff?
-    /// The timing wheat: correct code that only moves when things happen.
-    public var timingWheat: LessonTask.TimingWheat? = nil
+    /// What it is.
+    public var id: VariantID
     /// Its sources, compiled as the lesson's module; empty when it comes built.
     public var sources: Sources
     /// The folder of its built library, in a released copy that ships variants compiled.
@@ -53,7 +51,7 @@ public struct SandboxPlan: Sendable {
   public var misuses = Sources()
   /// The learner's tests of each write-tests task, with the lesson's canonical test helpers.
   public var learnerTests: [Int: Sources] = [:]
-  /// The variants of each write-tests task, the wheat first.
+  /// The variants of each write-tests task, in the order of `LessonTask.WriteTests.variants(of:)`.
   public var variants: [Int: [Variant]] = [:]
   /// Tasks that cannot be graded from this copy of the workbook, with the reason.
   public var unavailable: [Int: String] = [:]
@@ -165,11 +163,9 @@ public struct SandboxPlan: Sendable {
       guard FileManager.default.fileExists(atPath: solutionSources.path) else {
         // A released copy: the variants come compiled, if they were built for this machine.
         switch ReleasedVariants.lookup(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain) {
-        case .success(let folders) where folders.count == 1 + spec.chaffs.count + (spec.flakiness?.timingWheats.count ?? 0):
-          let roles = Self.roles(of: spec)
-          variants[task.number] = zip(roles, folders).map {
-            Variant(chaff: $0.chaff, timingWheat: $0.timingWheat, sources: Sources(), prebuilt: $1)
-          }
+        case .success(let folders) where folders.count == spec.variants(of: task.number).count:
+          // A released copy names no variant: its folders are in the order the catalog gives them.
+          variants[task.number] = zip(spec.variants(of: task.number), folders).map { Variant(id: $0, sources: Sources(), prebuilt: $1) }
         case .success:
           unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
         case .failure(let missing):
@@ -177,28 +173,17 @@ public struct SandboxPlan: Sendable {
         }
         continue
       }
-      var wheat = Sources()
-      for name in swiftFiles(in: solutionSources) {
-        wheat.add(name, try trusted(solutionSources.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/Sources/\(name)")
-      }
-      var taskVariants = [Variant(chaff: nil, sources: wheat)]
-      for chaff in spec.chaffs {
-        var sources = wheat
-        let folder = solution.appending(path: "Chaffs/\(chaff.name)")
+      // The solution's sources, and every other variant as the solution with some files replaced.
+      var solutionFiles = Sources()
+      variants[task.number] = try spec.variants(of: task.number).map { id throws(GradeError) in
+        var sources = solutionFiles
+        let folder = solution.appending(path: id.folder)
         for name in swiftFiles(in: folder) {
-          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/Chaffs/\(chaff.name)/\(name)")
+          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/\(id.folder)/\(name)")
         }
-        taskVariants.append(Variant(chaff: chaff, sources: sources))
+        if case .solution = id.role { solutionFiles = sources }
+        return Variant(id: id, sources: sources)
       }
-      for timingWheat in spec.flakiness?.timingWheats ?? [] {
-        var sources = wheat
-        let folder = solution.appending(path: "TimingWheats/\(timingWheat.name)")
-        for name in swiftFiles(in: folder) {
-          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/TimingWheats/\(timingWheat.name)/\(name)")
-        }
-        taskVariants.append(Variant(chaff: nil, timingWheat: timingWheat, sources: sources))
-      }
-      variants[task.number] = taskVariants
     }
   }
 
@@ -212,11 +197,6 @@ public struct SandboxPlan: Sendable {
   /// first and, if that fails, in Swift 5 mode for the lesson's other tasks.
   public var gradesConcurrency: Bool {
     lesson.tasks.contains { if case .compiles = $0.kind { true } else { false } }
-  }
-
-  /// What each variant of a write-tests task is, in order: the wheat, the chaffs, the timing wheats.
-  static func roles(of spec: LessonTask.WriteTests) -> [(chaff: Chaff?, timingWheat: LessonTask.TimingWheat?)] {
-    [(nil, nil)] + spec.chaffs.map { ($0, nil) } + (spec.flakiness?.timingWheats ?? []).map { (nil, $0) }
   }
 
   /// A canonical file: git's handed-out version when the learner edited it, else the workbook's.
@@ -247,9 +227,9 @@ public struct SandboxPlan: Sendable {
     add("misuses", misuses)
     for (task, tests) in learnerTests.sorted(by: { $0.key < $1.key }) { add("task\(task)", tests) }
     for (task, list) in variants.sorted(by: { $0.key < $1.key }) {
-      for (index, variant) in list.enumerated() {
-        add("task\(task)-variant\(index)", variant.sources)
-        if let prebuilt = variant.prebuilt { inputs.append(("task\(task)-prebuilt\(index)", Data(prebuilt.path.utf8))) }
+      for variant in list {
+        add("\(variant.id)", variant.sources)
+        if let prebuilt = variant.prebuilt { inputs.append(("\(variant.id)-prebuilt", Data(prebuilt.path.utf8))) }
       }
     }
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {

@@ -47,3 +47,32 @@ func outcome(
     id: "\(module).\(path)/\(file):10:4", name: name, displayName: name, fileID: "\(module)/\(file)", line: 10,
     isParameterized: cases > 0, caseCount: cases, status: status, issues: issues)
 }
+
+extension Finding {
+  /// The finding in words, as a report without colour gives it.
+  var plainText: String { words(in: Wording(lesson: SampleLesson.lesson)).text }
+}
+
+extension TaskResult {
+  /// A task that passed its one check.
+  static func passed(_ number: Int) -> TaskResult { TaskResult(taskNumber: number, checks: [Check("everything")]) }
+
+  /// A task whose one check found `findings`.
+  static func failing(_ number: Int, _ findings: [Finding], bugsCaught: BugCount? = nil) -> TaskResult {
+    TaskResult(taskNumber: number, checks: [Check("everything", findings: findings)], bugsCaught: bugsCaught)
+  }
+}
+
+extension TaskEvaluator {
+  /// Grades a write-tests task from runs given in the catalog's order of its chaffs and timing wheats.
+  static func writeTests(
+    _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
+    timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], ownedFiles: Set<String>,
+    traits: [String: Set<String>] = [:], seconds: Int
+  ) -> TaskResult {
+    writeTests(
+      task, spec: spec,
+      runs: VariantRuns(solution: wheat, chaffs: Array(zip(spec.chaffs, chaffs)), timingWheats: timingWheats, repeated: repeated),
+      ownedFiles: ownedFiles, traits: traits, seconds: seconds)
+  }
+}

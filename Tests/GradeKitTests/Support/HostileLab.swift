@@ -116,7 +116,7 @@ final class HostileLab: Sendable {
     var lesson = self.lesson
     guard case .writeTests(var spec) = lesson.tasks[1].kind else { return lesson }
     spec.flakiness = LessonTask.Flakiness(
-      runs: runs, timingWheats: [LessonTask.TimingWheat(name: "same-timing", description: "keeps the wheat's timing")])
+      runs: runs, timingWheats: [LessonTask.Wheat(name: "same-timing", description: "keeps the wheat's timing")])
     lesson.tasks[1].kind = .writeTests(spec)
     return lesson
   }
@@ -167,8 +167,8 @@ extension LessonResult {
   /// The result of task `number`.
   func task(_ number: Int) -> TaskResult { tasks.first { $0.taskNumber == number }! }
 
-  /// Every finding of task `number`, as the learner reads it.
+  /// Every finding of task `number`, as the learner reads it, without colour.
   func words(_ number: Int) -> String {
-    task(number).findings.compactMap(\.shortDescription).joined(separator: "\n")
+    task(number).findings.map(\.plainText).joined(separator: "\n")
   }
 }

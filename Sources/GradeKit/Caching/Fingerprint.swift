@@ -3,7 +3,7 @@ import Foundation
 /// A 64-bit FNV-1a hash of a sandbox's inputs, to tell whether a stored result still holds.
 ///
 /// Not cryptographic: it guards a cache against staleness, not against forgery.
-struct Fingerprint {
+struct Fingerprint: Equatable {
   private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
   mutating func add(_ bytes: some Sequence<UInt8>) {

@@ -6,15 +6,24 @@ import Foundation
 /// files changed are built again.
 enum ResultCache {
   fileprivate struct Entry: Codable {
+    var version = StoredFormat.version
     var fingerprint: String
     var result: LessonResult
+
+    private enum CodingKeys: String, CodingKey {
+      case version, fingerprint, result
+    }
+
+    /// The entry in `data`, when it is one of this grader's format.
+    static func read(_ data: Data) -> Entry? {
+      struct Version: Decodable { var version: Int }
+      guard (try? JSONDecoder().decode(Version.self, from: data))?.version == StoredFormat.version else { return nil }
+      return try? JSONDecoder().decode(Entry.self, from: data)
+    }
   }
 
   static func load(from url: URL, fingerprint: String) -> LessonResult? {
-    guard let data = try? Data(contentsOf: url),
-      let entry = try? JSONDecoder().decode(Entry.self, from: data),
-      entry.fingerprint == fingerprint
-    else { return nil }
+    guard let data = try? Data(contentsOf: url), let entry = Entry.read(data), entry.fingerprint == fingerprint else { return nil }
     return entry.result
   }
 
@@ -29,6 +38,6 @@ extension ResultCache {
   /// The last stored result, whatever its fingerprint: what the learner saw last.
   static func latest(in url: URL) -> LessonResult? {
     guard let data = try? Data(contentsOf: url) else { return nil }
-    return (try? JSONDecoder().decode(Entry.self, from: data))?.result
+    return Entry.read(data)?.result
   }
 }

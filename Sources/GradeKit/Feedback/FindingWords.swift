@@ -1,0 +1,248 @@
+/// A finding put into words: a mark, a headline, and lines of detail under it.
+public struct Words: Sendable, Equatable {
+  /// How a finding shows in the feedback's margin.
+  public enum Mark: String, Sendable {
+    /// Something the learner's work got wrong: ✘.
+    case failed = "✘"
+    /// Something the learner cannot fix alone (the grader's trouble, the workbook's mistake): !.
+    case notice = "!"
+    /// Graded later, once something else is fixed: ….
+    case waiting = "…"
+  }
+
+  /// The finding's mark.
+  public var mark: Mark
+  /// One line that says what was found.
+  public var headline: String
+  /// Lines under the headline: the test's issues, the compiler's errors, what to do.
+  public var details: [String] = []
+
+  /// The headline and details as one text, for reports that have no margin (JSON, CSV, JUnit).
+  public var text: String { ([headline] + details).joined(separator: "\n") }
+}
+
+/// What wording a finding needs beyond the finding: the lesson it is about, and how much to show.
+public struct Wording: Sendable {
+  /// Colour for a terminal, or none for every other report.
+  public var style: Style
+  /// Turns the compiler's file IDs into the paths the learner opens.
+  public var mapper: LocationMapper
+  /// The task the finding is about, for the files it asks the learner to change.
+  public var task: LessonTask?
+  /// How many issues of one failing test to show.
+  public var issuesShown: Int
+  /// How many compiler errors to show.
+  public var errorsShown: Int
+
+  /// A wording for `lesson`; reports other than the terminal's show every issue and error.
+  public init(lesson: Lesson, task: LessonTask? = nil, style: Style = Style(colored: false), issuesShown: Int = .max, errorsShown: Int = .max) {
+    self.style = style
+    self.mapper = LocationMapper(lesson: lesson)
+    self.task = task
+    self.issuesShown = issuesShown
+    self.errorsShown = errorsShown
+  }
+}
+
+extension Finding {
+  /// The finding in words: the one place each finding is worded, for the terminal and for
+  /// every report the grader writes.
+  public func words(in wording: Wording) -> Words {
+    let style = wording.style
+    let mapper = wording.mapper
+    func quoted(_ test: TestOutcome) -> String { test.displayName == test.name ? test.name : "\"\(test.displayName)\"" }
+    func at(_ location: String?) -> String { location.map { "  " + style.dim($0) } ?? "" }
+    func issues(of test: TestOutcome) -> [String] {
+      var lines: [String] = []
+      for issue in test.failures.prefix(wording.issuesShown) {
+        lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message)
+        lines += issue.comments.map { "// " + $0 }
+      }
+      if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
+      return lines
+    }
+    func failedAt(_ test: TestOutcome) -> String { at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test)) }
+    func diagnostic(_ diagnostic: Diagnostic) -> String {
+      (diagnostic.location.map { style.dim($0) + ": " } ?? "") + (diagnostic.isWarning ? "warning: " : "error: ") + diagnostic.message
+        + (diagnostic.group.map { " [#\($0)]" } ?? "")
+    }
+
+    switch self {
+    case .testFailed(let test):
+      return Words(mark: .failed, headline: quoted(test) + failedAt(test), details: issues(of: test))
+    case .testCrashed(let test, let message):
+      return Words(mark: .failed, headline: quoted(test) + " crashed" + at(mapper.location(of: test)), details: [mapper.fatalMessage(message)])
+    case .testSkipped(let test, let comment):
+      return Words(mark: .failed, headline: quoted(test) + " was skipped" + (comment.map { " (\($0))" } ?? "") + "; every test of the task must run.")
+    case .timedOut(let running, let seconds):
+      return Words(
+        mark: .failed,
+        headline: "Stopped after \(seconds) s (set the limit with --timeout)."
+          + (running.isEmpty ? "" : " Still running: \(running.map(quoted).joined(separator: ", "))."),
+        details: ["Look for a loop that never ends, or an await on something that never comes (a continuation never resumed)."])
+    case .outputFlood(let running):
+      return Words(
+        mark: .failed,
+        headline: "Stopped: the tests printed more than the grader keeps, without end."
+          + (running.isEmpty ? "" : " Still running: \(running.map(quoted).joined(separator: ", "))."),
+        details: ["Look for a print inside a loop that never finishes."])
+    case .compileErrors(let errors):
+      return Words(
+        mark: .failed, headline: "Does not compile:",
+        details: errors.prefix(wording.errorsShown).map(diagnostic)
+          + (errors.count > wording.errorsShown ? ["...and \(errors.count - wording.errorsShown) more errors"] : []))
+    case .waitsFor(let files):
+      return Words(mark: .waiting, headline: "Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above).")
+    case .unavailable(let reason):
+      return Words(mark: .notice, headline: "Not graded here: \(reason).")
+    case .infrastructure(let message):
+      return Words(mark: .notice, headline: "Could not grade: \(message)")
+    case .noCanonicalTests(let names):
+      return Words(
+        mark: .notice,
+        headline: "The catalog names tests that do not exist: \(names.joined(separator: ", ")). This is the workbook's mistake; please report it.")
+    case .rejectedFile(let path, let reason):
+      return Words(mark: .failed, headline: "\(path) was not graded: it \(reason).")
+    case .voidRun(let problems):
+      return Words(
+        mark: .failed, headline: "The test run's own report does not add up, so none of its results count:",
+        details: problems.prefix(3) + ["Something in the test process wrote to its event stream or ended it early (exit, _exit)."])
+    case .runFailed(let message):
+      return Words(mark: .notice, headline: "The tests could not start: \(message)")
+    case .abnormalExit(let message):
+      return Words(mark: .failed, headline: "\(message).")
+    case .dataRace(let report):
+      return Words(
+        mark: .failed,
+        headline: "ThreadSanitizer reported a data race: two threads touched the same memory, at least one writing, with nothing ordering them.",
+        details: report.split(separator: "\n").map(String.init))
+    case .refused(let refusal):
+      return Words(mark: .failed, headline: style.dim(refusal.location) + ": " + refusal.reason + ".", details: ["The file was not run: fix this first."])
+    case .unreadable(let path):
+      return Words(mark: .notice, headline: path + " could not be read with the compiler's parser, so it was not run. Check that it compiles.")
+    case .concurrencyDiagnostic(let found, let explanation):
+      return Words(mark: .failed, headline: diagnostic(found), details: explanation.map { [$0] } ?? [])
+    case .misuseAccepted(let path, let line, let code, let group, let explanation):
+      return Words(
+        mark: .failed, headline: "Your API lets this misuse compile: " + style.dim("\(path):\(line)") + "  \(code)",
+        details: ["The compiler should reject it with [#\(group)]."] + (explanation.map { [$0] } ?? []))
+    case .misuseRejectedOtherwise(let path, let line, let group, let said):
+      return Words(
+        mark: .failed, headline: style.dim("\(path):\(line)") + " should be rejected with [#\(group)], but the compiler said:",
+        details: said.prefix(3).map { ($0.location.map { style.dim($0) + ": " } ?? "") + $0.message + ($0.group.map { " [#\($0)]" } ?? "") })
+    case .noLearnerTests:
+      // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
+      let files = (wording.task?.files ?? []).map { "Lessons/\(mapper.lesson.folder)/\($0)" }.joined(separator: ", ")
+      return Words(mark: .failed, headline: "No tests yet: add @Test functions to \(files).")
+    case .shapeMissing(let test, let shape, let testMissing):
+      return Words(
+        mark: .failed,
+        headline: testMissing ? "There is no test named \(test) any more: keep it, and it should \(shape.wants)." : "\(test) should \(shape.wants).")
+    case .wrongTags(let tag, let missing, let extra):
+      let parts = [
+        missing.isEmpty ? nil : "is missing on \(missing.joined(separator: ", "))", extra.isEmpty ? nil : "should not be on \(extra.joined(separator: ", "))",
+      ]
+      return Words(mark: .failed, headline: "The tag .\(tag) " + parts.compactMap { $0 }.joined(separator: " and ") + ".")
+    case .failsOnWheat(let test):
+      return Words(
+        mark: .failed, headline: "Your tests must pass against a correct implementation, but \(quoted(test)) fails" + failedAt(test),
+        details: issues(of: test))
+    case .crashesOnWheat(let test, let message):
+      return Words(
+        mark: .failed,
+        headline: "Your tests must pass against a correct implementation, but \(quoted(test)) crashes" + at(mapper.location(of: test)),
+        details: [mapper.fatalMessage(message)])
+    case .flaky(let test, let passed, let runs):
+      return Words(
+        mark: .failed,
+        headline: quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
+        details: [
+          "A test like that usually waits with Task.yield() or a sleep, or checks right after starting work it does not await.",
+          "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock.",
+        ] + test.failures.prefix(1).map { "One failing run: " + $0.message })
+    case .overSpecified(let test, let wheat):
+      return Words(
+        mark: .failed,
+        headline: quoted(test) + " fails on correct code that \(wheat.description)" + at(mapper.location(of: test))
+          + ": your test checks something the code does not promise.",
+        details: ["Test what the doc comment promises, not how one implementation happens to do it."]
+          + test.failures.prefix(1).map(\.message))
+    case .failsOnTimingWheat(let test, let wheat):
+      return Words(
+        mark: .failed,
+        headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
+        details: ["Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
+          + test.failures.prefix(1).map(\.message))
+    case .notRunAfterCrash(let test):
+      return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
+    case .tooFewCases(let needed, let found):
+      return Words(
+        mark: .failed,
+        headline: "Write a parameterized test with at least \(needed) cases (@Test(arguments:)); "
+          + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found)."))
+    case .unnamedCases(let test, let example):
+      return Words(
+        mark: .failed,
+        headline: "The cases of " + quoted(test) + " show as Swift's default description, such as \(example)" + at(mapper.location(of: test)) + ".",
+        details: ["Conform the argument's type to CustomTestStringConvertible, with a testDescription that says what each case checks."])
+    case .chaffMissed(let chaff):
+      return Words(mark: .failed, headline: "Not caught: code that \(chaff.misconception).")
+    case .chaffUndecided(let chaff, let reason):
+      let hung = if case .hung = reason { true } else { false }
+      return Words(
+        mark: .failed,
+        headline: "Not caught: code that \(chaff.misconception). On it, \(reason.words); a run stopped that way catches nothing.",
+        details: hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
+    case .chaffCaughtOnlyByCrash(let chaff):
+      return Words(
+        mark: .failed,
+        headline: "A test crashed instead of failing on code that \(chaff.misconception). Unwrap with try #require so the test stops cleanly.")
+    case .chaffNeedsMoreIssues(let chaff, let needed, let found):
+      let all = needed == 2 ? "both wrong values" : "all \(needed) wrong values"
+      return Words(
+        mark: .failed,
+        headline: "On code that \(chaff.misconception), one test should report \(all); yours reported \(found). Check each value with its own #expect.")
+    case .notStarted:
+      return Words(mark: .failed, headline: "Not started: your files are as handed out.")
+    }
+  }
+}
+
+extension TestShape {
+  /// What the test should do, completing "<test> should …".
+  var wants: String {
+    switch self {
+    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
+    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
+    case .bug: "link its bug with .bug(…)"
+    }
+  }
+}
+
+extension Undecided {
+  /// The reason, completing "On it, ...".
+  var words: String {
+    switch self {
+    case .hung(let tests, let seconds):
+      (tests.isEmpty ? "your tests were" : tests.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
+        + " still running when the \(seconds) s time limit ran out"
+    case .flooded: "your tests printed without end and were stopped"
+    case .didNotStart(let reason): "the tests did not start: \(reason)"
+    case .infrastructure(let reason): "the run could not be graded: \(reason)"
+    }
+  }
+}
+
+extension TaskResult {
+  /// The headlines of what the task's checks found, joined by "; ": one line for a table cell.
+  public func summary(in lesson: Lesson, limit: Int = .max) -> String {
+    let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == taskNumber })
+    return findings.prefix(limit).map { $0.words(in: wording).headline }.joined(separator: "; ")
+  }
+
+  /// What the task's checks found, in full, one finding after another.
+  public func text(in lesson: Lesson) -> String {
+    let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == taskNumber })
+    return findings.map { $0.words(in: wording).text }.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs a grading plan's jobs, each in its own box, answering what it can from the job cache.
+struct JobExecutor: Sendable {
+  /// The sandbox each flavour's jobs run in.
+  var sandboxes: [GradingPlan.Flavour: Sandbox]
+  /// Where job results are kept between gradings.
+  var cache: JobCache
+  /// Whether a kept result may answer a job.
+  var useCache: Bool
+
+  /// Runs `jobs` in two phases: everything that does not wait for its task's solution, then
+  /// the rest, leaving out the tasks whose tests hung or flooded on the solution.
+  func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+    var results = runAtOnce(jobs.filter { !$0.waitsForSolution })
+    let stuck = Set(results.compactMap { id, result -> Int? in
+      guard case .variant(let variant) = id, case .solution = variant.role,
+        result.ending == .timedOut || result.ending == .flooded
+      else { return nil }
+      return variant.task
+    })
+    results.merge(runAtOnce(jobs.filter { $0.waitsForSolution && !stuck.contains($0.id.task ?? -1) })) { $1 }
+    return results
+  }
+
+  /// Runs every job whose result is not kept, as many at once as there are cores, in an order
+  /// that says nothing about which variant is which.
+  private func runAtOnce(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+    let results = LockedBox([JobID: JobResult]())
+    var pending: [GradingPlan.Job] = []
+    for job in jobs {
+      if useCache, let kept = cache.load(key: job.cacheKey) {
+        results.update { $0[job.id] = kept }
+      } else {
+        pending.append(job)
+      }
+    }
+    let order = pending.shuffled()
+    DispatchQueue.concurrentPerform(iterations: order.count) { index in
+      let job = order[index]
+      guard let sandbox = sandboxes[job.flavour] else { return }
+      let started = ContinuousClock.now
+      let result = sandbox.runTests(
+        job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
+        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents)
+      trace("job \(job.id) took", since: started)
+      if job.keeps(result) { cache.store(result, key: job.cacheKey) }
+      results.update { $0[job.id] = result }
+    }
+    trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
+    return results.value
+  }
+}

@@ -1,0 +1,31 @@
+/// One run of a test program that a lesson's grading needs, named by what it is.
+enum JobID: Hashable, Sendable, CustomStringConvertible {
+  /// The canonical tests of an implement task, against the learner's module.
+  case implement(task: Int)
+  /// Every canonical test, so `grade check` can find tests that belong to no task.
+  case allCanonicalTests
+  /// A write-tests task's tests against one of its variants.
+  case variant(VariantID)
+  /// One share of the runs that catch flaky tests: the solution, its tests repeated,
+  /// every share at once so that the runs happen under load.
+  case repeatedSolution(task: Int, share: Int)
+
+  /// The task the job grades, if it grades one.
+  var task: Int? {
+    switch self {
+    case .implement(let task), .repeatedSolution(let task, _): task
+    case .variant(let variant): variant.task
+    case .allCanonicalTests: nil
+    }
+  }
+
+  /// The job's name in traces and its cache key: the grader's own, never shown to a test.
+  var description: String {
+    switch self {
+    case .implement(let task): "implement-\(task)"
+    case .allCanonicalTests: "all-canonical-tests"
+    case .variant(let variant): variant.description
+    case .repeatedSolution(let task, let share): "task-\(task)-repeated-\(share)"
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// Turns a lesson's builds and job results into a verdict per task: what the rules on the
+/// learner's files say, what the compiler said, and what the tests did.
+///
+/// Pure: it reads the plan, the builds and the results, and runs nothing.
+struct LessonEvaluator: Sendable {
+  /// What the grading compiled, from where, and what it could not grade.
+  var plan: SandboxPlan
+  /// The limits every run had.
+  var limits: BoxLimits
+
+  /// One task's verdict from the jobs that ran for it, in the build it was graded in.
+  func evaluate(_ task: LessonTask, built: Sandbox.Built, results: [JobID: JobResult]) -> TaskResult {
+    let limit = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+    if let reason = plan.unavailable[task.number] {
+      return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])
+    }
+    if let files = plan.rejected[task.number] {
+      return TaskResult(taskNumber: task.number, checks: files.map { file in
+        // A missing file comes back with one command.
+        let reason = file.reason == OwnedFile.Refusal.missing.reason
+          ? "\(file.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.reason
+        return Check("\(file.path) can be graded", findings: [.rejectedFile(path: file.path, reason: reason)])
+      })
+    }
+    let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
+    if refusals.contains(where: \.blocksRunning) || !unread.isEmpty, !isCompiles(task) {
+      // Refused code is never run: the task fails on what the rules found.
+      return .one(
+        task.number, check: "the task's files keep the lesson's rules", refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
+    }
+    // A design rule the files break fails the task beside whatever else the grading finds.
+    guard refusals.isEmpty || isCompiles(task) else {
+      var result = evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: [])
+      result.checks.insert(Check("the task's files keep the lesson's rules", findings: refusals.map(Finding.refused)), at: 0)
+      return result
+    }
+    return evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: refusals)
+  }
+
+  /// A task's verdict by its kind, once the rules on its files are settled.
+  private func evaluate(
+    _ task: LessonTask, kind: LessonTask.Kind, built: Sandbox.Built, results: [JobID: JobResult], limit: Int, refusals: [Refusal]
+  ) -> TaskResult {
+    switch kind {
+    case .implement(let names):
+      // The module stands with this task's files as the learner wrote them: its tests ran.
+      if built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
+        return TaskEvaluator.implement(task, testNames: names, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+      }
+      for part in [Sandbox.Part.module, .canonicalTests] {
+        if let failure = built.failures[part] {
+          return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+        }
+        guard let errors = built.errors[part] else { continue }
+        // Each error is shown once, under the task whose file holds it; the lesson's other
+        // implement tasks say which file they wait for, with no error and no hint of their own.
+        let lessonPath = "Lessons/\(plan.lesson.folder)/"
+        let mine = errors.filter { error in task.files.contains { lessonPath + $0 == error.path } }
+        let owner = plan.lesson.tasks.first { other in
+          guard case .implement = other.kind else { return false }
+          return errors.contains { error in other.files.contains { lessonPath + $0 == error.path } }
+        } ?? plan.lesson.tasks.first { if case .implement = $0.kind { true } else { false } }
+        if !mine.isEmpty || owner?.number == task.number { return compileFailure(task, mine.isEmpty ? errors : mine) }
+        let waiting = Array(Set(errors.compactMap(\.path))).sorted()
+        return .one(task.number, check: "compiles", [.waitsFor(files: waiting)])
+      }
+      return TaskEvaluator.implement(task, testNames: names, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+    case .writeTests(let spec):
+      if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
+      if let failure = built.failures[.task(task.number)] {
+        return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+      }
+      // Each variant's run, found by what the variant is.
+      func run(_ role: VariantID.Role) -> JobResult { results[.variant(VariantID(task: task.number, role: role))] ?? JobResult() }
+      let runs = TaskEvaluator.VariantRuns(
+        solution: run(.solution), wheats: spec.wheats.map { ($0, run(.wheat($0))) }, chaffs: spec.chaffs.map { ($0, run(.chaff($0))) },
+        timingWheats: (spec.flakiness?.timingWheats ?? []).map { ($0, run(.timingWheat($0))) },
+        repeated: spec.flakiness == nil ? [] : results.compactMap { id, result in
+          if case .repeatedSolution(task.number, _) = id { result } else { nil }
+        })
+      return TaskEvaluator.writeTests(
+        task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit)
+    case .compiles(let spec):
+      if let failure = built.failures[.module] {
+        return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+      }
+      let lessonPath = "Lessons/\(plan.lesson.folder)/"
+      let owned = task.files.compactMap { file -> (path: String, text: String)? in
+        let name = String(file.split(separator: "/").last ?? "")
+        return plan.module.files[name].map { (lessonPath + file, String(decoding: $0, as: UTF8.self)) }
+      }
+      let misuses = spec.misuses.map { misuse -> TaskEvaluator.MisuseCheck in
+        let name = String(misuse.file.split(separator: "/").last ?? "")
+        let shown = lessonPath + misuse.file
+        return TaskEvaluator.MisuseCheck(
+          misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
+          diagnostics: built.misuseMessages[name].map { Diagnostic.errors(in: $0, shownAs: [name: shown]) })
+      }
+      return TaskEvaluator.compiles(
+        task, spec: spec, owned: owned, refusals: refusals, swift6: built.swift6Diagnostics,
+        moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
+    case .unknown(let kind):
+      return .one(task.number, check: "the task can be graded", [.infrastructure(
+        "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
+    }
+  }
+
+  /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
+  static func refusals(of task: LessonTask, in lesson: Lesson, built: Sandbox.Built) -> (refusals: [Refusal], unread: [String]) {
+    let paths = Set(task.files.map { "Lessons/\(lesson.folder)/\($0)" })
+    let surveys = [built.surveys[.module], built.surveys[.task(task.number)]].compactMap { $0 }
+    return (
+      surveys.flatMap(\.refusals).filter { paths.contains($0.path) },
+      surveys.flatMap(\.unread).filter { paths.contains($0) }
+    )
+  }
+
+  private func isCompiles(_ task: LessonTask) -> Bool {
+    if case .compiles = task.kind { true } else { false }
+  }
+
+  private func compileFailure(_ task: LessonTask, _ errors: [Diagnostic]) -> TaskResult {
+    .one(task.number, check: "compiles", [.compileErrors(errors)])
+  }
+}

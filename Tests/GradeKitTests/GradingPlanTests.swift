@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// The grading plan, checked as data: which runs a lesson's grading makes, without running any.
+@Suite("The grading plan")
+struct GradingPlanTests {
+  let lesson = SampleLesson.lesson
+  let settings = GradingSettings(
+    limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
+    repetitionShares: 2)
+
+  /// A build where everything compiled, its folders named like the store's.
+  var built: Sandbox.Built {
+    var built = Sandbox.Built()
+    let store = URL(fileURLWithPath: "/store")
+    built.runnerFolder = store.appending(path: "runner-1")
+    built.moduleFolder = store.appending(path: "module-1")
+    built.testLibraries[.canonicalTests] = store.appending(path: "canonical-1")
+    built.testLibraries[.task(2)] = store.appending(path: "learner-tests-1")
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return built }
+    for (index, variant) in spec.variants(of: 2).enumerated() { built.variantFolders[variant] = store.appending(path: "variant-\(index)") }
+    return built
+  }
+
+  func jobs(_ built: Sandbox.Built, tasks: Set<Int> = [1, 2], flavour: GradingPlan.Flavour = .plain) -> [JobID: GradingPlan.Job] {
+    let planned = GradingPlan.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
+    return Dictionary(uniqueKeysWithValues: planned.map { ($0.id, $0) })
+  }
+
+  @Test("An implement task runs its canonical tests against the learner's module, naming three crashes at most")
+  func implement() throws {
+    let job = try #require(jobs(built)[.implement(task: 1)])
+    #expect(job.program.path == "/store/runner-1/tests")
+    #expect(job.libraries.map(\.path) == ["/store/canonical-1/\(RunnerProgram.testsLibrary)", "/store/module-1/\(Compiler.libraryName("ExpectRequire"))"])
+    #expect(job.filters == [Sandbox.filter(module: lesson.testModule, name: "ScoreValidatorTests")])
+    #expect(job.crashesToName == 3 && job.seconds == 30 && !job.waitsForSolution)
+  }
+
+  @Test("A write-tests task runs against every variant, each named by what it is; all but the solution wait for it")
+  func variants() throws {
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
+    let planned = jobs(built)
+    for variant in spec.variants(of: 2) {
+      let job = try #require(planned[.variant(variant)], "\(variant)")
+      #expect(job.program == built.program(for: variant))
+      #expect(job.libraries == [built.testsLibrary(.task(2))!])
+      #expect(job.waitsForSolution == (variant != .solution(of: 2)), "\(variant)")
+      #expect(job.crashesToName == .max)
+    }
+    #expect(planned.count == 1 + spec.variants(of: 2).count)
+    let keys = Set(planned.values.map(\.cacheKey.hash))
+    #expect(keys.count == planned.count, "every job has a key of its own")
+  }
+
+  @Test("A task that checks for lucky tests adds shares of repeated runs on the solution, under its own time limit")
+  func repeated() throws {
+    var lesson = lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.flakiness = .init(runs: 5)
+    spec.waitsForEvents = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    lesson.tasks[1].timeLimitSeconds = 10
+    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let shares = planned.filter { if case .repeatedSolution = $0.id { true } else { false } }
+    #expect(shares.count == 2)
+    #expect(shares.allSatisfy { $0.repetitions == 3 && $0.waitsForSolution && $0.waitsForEvents && $0.seconds == 10 })
+    #expect(shares.allSatisfy { $0.program == built.program(for: .solution(of: 2)) })
+  }
+
+  @Test("Only the tasks asked for are planned, and a flavour changes every key")
+  func flavours() {
+    let plain = jobs(built, tasks: [2])
+    #expect(plain[.implement(task: 1)] == nil)
+    let checked = jobs(built, tasks: [2], flavour: .threadSanitizer)
+    #expect(Set(plain.values.map(\.cacheKey.hash)).isDisjoint(with: checked.values.map(\.cacheKey.hash)))
+  }
+
+  @Test("A task whose file stands as handed out runs nothing; a task whose tests did not compile runs nothing")
+  func nothingToRun() {
+    var built = built
+    built.substitutes = ["ScoreValidator.swift"]
+    built.errors[.task(2)] = [Diagnostic(path: "T.swift", line: 1, column: 1, message: "oops")]
+    #expect(jobs(built).isEmpty)
+  }
+
+  @Test("A result a limit cut short is kept only for a variant that waits for the solution")
+  func keeps() throws {
+    let planned = jobs(built)
+    let solution = try #require(planned[.variant(.solution(of: 2))])
+    let chaff = try #require(planned.values.first { $0.waitsForSolution })
+    let hung = JobResult(ending: .timedOut)
+    #expect(!solution.keeps(hung) && chaff.keeps(hung))
+    #expect(!chaff.keeps(JobResult(ending: .flooded)) && !chaff.keeps(JobResult(ending: .infrastructure("no box"))))
+    #expect(solution.keeps(JobResult()))
+  }
+
+  @Test("The evaluator finds each chaff's run by its identity")
+  func byIdentity() {
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
+    let test = outcome("finds()", module: "ExpectRequireLearnerTests", suite: nil, cases: 3, file: "UserStoreTests.swift")
+    var failing = test
+    failing.status = .failed
+    failing.issues = [IssueReport(message: "a"), IssueReport(message: "b")]
+    // Only the second chaff is caught; every other run passes.
+    var results: [JobID: JobResult] = [:]
+    for variant in spec.variants(of: 2) { results[.variant(variant)] = JobResult(tests: [test]) }
+    results[.variant(VariantID(task: 2, role: .chaff(spec.chaffs[1])))] = JobResult(tests: [failing])
+    let plan = try! SandboxPlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
+    var evaluated = LessonEvaluator(plan: plan, limits: BoxLimits()).evaluate(lesson.tasks[1], built: built, results: results)
+    evaluated.checks.removeAll { $0.status == .pass }
+    #expect(evaluated.findings == [.chaffMissed(spec.chaffs[0]), .chaffMissed(spec.chaffs[2])])
+    #expect(evaluated.bugsCaught == .init(caught: 1, total: 3))
+  }
+}
