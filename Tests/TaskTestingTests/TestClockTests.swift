@@ -82,6 +82,10 @@ struct TestClockTests {
       })
       try await clock.waitForSleepers(asleep + 1)
     }
+    // A sleeper counts as soon as the clock has stored it, a moment before
+    // its task has finished suspending. A job queued on the executor after
+    // the sleepers' runs only once they have all suspended.
+    await Task(executorPreference: inOrder) {}.value
 
     clock.advance(by: .seconds(3))
     for sleeper in sleepers {
