@@ -69,6 +69,33 @@ struct RetrierTests {
     #expect(attempts == 3)
     #expect(clock.sleeps.count == 2)
   }
+
+  @Test("A task cancelled before a retry's wait throws CancellationError and tries no more")
+  func cancellationStopsTheRetries() async {
+    let clock = RecordingClock()
+    let retrier = Retrier(maxAttempts: 3, baseDelay: .milliseconds(20), clock: clock, jitter: { _ in 1 })
+
+    // The first attempt cancels its own task, then fails: the wait before the
+    // retry must end the run with CancellationError, not swallow it and retry.
+    let running = Task { () -> ((any Error)?, Int) in
+      var attempts = 0
+      do {
+        try await retrier.run {
+          attempts += 1
+          withUnsafeCurrentTask { $0?.cancel() }
+          try await failOffline()
+        }
+      } catch {
+        return (error, attempts)
+      }
+      return (nil, attempts)
+    }
+    let (error, attempts) = await running.value
+
+    #expect(error is CancellationError, "run(_:) ended with \(String(describing: error)), not CancellationError")
+    #expect(attempts == 1)
+    #expect(clock.sleeps.isEmpty)
+  }
 }
 
 /// An operation that always fails, as if the phone had no signal.

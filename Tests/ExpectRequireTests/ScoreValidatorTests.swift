@@ -78,4 +78,14 @@ struct ScoreValidatorTests {
     }
     #expect(text == input)
   }
+
+  @Test("A word with spaces around it throws notANumber carrying the spaces too")
+  func rejectsWordsKeepingSpaces() {
+    let input = " eighty "
+    // The error carries the text as given, not the trimmed text parse(_:)
+    // tried to read: naming the whole value checks every character of it.
+    #expect(throws: ScoreError.notANumber(input)) {
+      try ScoreValidator.parse(input)
+    }
+  }
 }

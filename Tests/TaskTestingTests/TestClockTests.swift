@@ -1,10 +1,14 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import TaskTesting
 
 /// A mistake in the clock can leave a sleeper waiting forever. No test here
-/// watches the time for that: `swift run grade` stops a hung run at its time
-/// limit and names the test still waiting, and `.timeLimit` does the same for
-/// `swift test`.
+/// watches the time for that: `swift run grade` stops a run that is still
+/// going after 10 seconds and names the test still waiting. Under
+/// `swift test`, `.timeLimit` only records an issue after a minute, naming
+/// the test, and cancels its task; cancelling does not wake a continuation
+/// nobody resumes, so the run goes on waiting until you stop it (Ctrl-C).
 @Suite("Task 1: a test clock that moves only when you move it", .timeLimit(.minutes(1)))
 struct TestClockTests {
   @Test("The clock starts at zero and moves only by advance(by:)")
@@ -60,6 +64,37 @@ struct TestClockTests {
     sleepers[2].cancel()
   }
 
+  @Test("Advancing wakes the due sleepers earliest deadline first")
+  func wakesEarliestFirst() async throws {
+    let clock = TestClock()
+    // Each sleeper runs on one executor that runs its jobs one at a time, in
+    // the order they arrive: the order the clock resumed the sleepers is the
+    // order they write to the log.
+    let inOrder = InOrderExecutor()
+    let woken = WakeLog()
+    var sleepers: [Task<Void, any Error>] = []
+    // They go to sleep latest deadline first, so that a clock that wakes
+    // sleepers in the order they came, or the reverse, wakes them wrongly.
+    for (asleep, seconds) in [3, 1, 2].enumerated() {
+      sleepers.append(Task(executorPreference: inOrder) {
+        try await clock.sleep(for: .seconds(seconds))
+        woken.append(seconds)
+      })
+      try await clock.waitForSleepers(asleep + 1)
+    }
+    // A sleeper counts as soon as the clock has stored it, a moment before
+    // its task has finished suspending. A job queued on the executor after
+    // the sleepers' runs only once they have all suspended.
+    await Task(executorPreference: inOrder) {}.value
+
+    clock.advance(by: .seconds(3))
+    for sleeper in sleepers {
+      try await sleeper.value
+    }
+
+    #expect(woken.entries == [1, 2, 3])
+  }
+
   @Test("Cancelling a sleeping task wakes it at once with CancellationError")
   func cancellingWakesTheSleeper() async throws {
     let clock = TestClock()
@@ -92,5 +127,33 @@ struct TestClockTests {
     await #expect(throws: TestClockError.notEnoughSleepers(expected: 1, found: 0)) {
       try await clock.waitForSleepers(1, timeout: .zero)
     }
+  }
+}
+
+/// An executor that runs the jobs it is given one at a time, in the order they arrive.
+///
+/// A task that prefers it (`Task(executorPreference:)`) runs its
+/// nonisolated code there, so tasks that the clock resumes one after the
+/// other go on in that same order.
+private final class InOrderExecutor: TaskExecutor {
+  private let queue = DispatchQueue(label: "TestClockTests.InOrderExecutor")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedTaskExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+}
+
+/// What the sleepers wrote when they woke, in order.
+private final class WakeLog: Sendable {
+  private let log = Mutex<[Int]>([])
+
+  /// Everything written so far, oldest first.
+  var entries: [Int] { log.withLock { $0 } }
+
+  /// Writes `entry` after the others.
+  func append(_ entry: Int) {
+    log.withLock { $0.append(entry) }
   }
 }

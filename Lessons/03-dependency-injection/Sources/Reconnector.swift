@@ -10,7 +10,7 @@ public struct Reconnector: Sendable {
   public var maxAttempts: Int
   /// How long to wait after the first failed try; each later wait is twice the one before.
   public var firstDelay: Duration
-  /// The longest wait between two tries, however many tries have failed.
+  /// The longest wait between two tries, the first wait included, however many tries have failed.
   public var maxDelay: Duration
 
   private let clock: any Clock<Duration>
@@ -19,7 +19,7 @@ public struct Reconnector: Sendable {
   ///
   /// - Parameters:
   ///   - maxAttempts: How many times to try, counting the first.
-  ///   - firstDelay: The wait after the first failed try.
+  ///   - firstDelay: The wait after the first failed try, unless `maxDelay` is shorter.
   ///   - maxDelay: The longest wait between two tries.
   ///   - clock: What to sleep on between tries; the real clock unless a test passes its own.
   public init(
@@ -38,7 +38,9 @@ public struct Reconnector: Sendable {
   ///
   /// The first try happens at once. After a failed try it waits `firstDelay`,
   /// after each further failure twice as long as the time before, and never
-  /// longer than `maxDelay`. After the last try it does not wait: it throws.
+  /// longer than `maxDelay`, the first wait included: with a `firstDelay`
+  /// longer than `maxDelay`, every wait is `maxDelay`. After the last try it
+  /// does not wait: it throws.
   ///
   /// - Returns: How many tries it took, counting the one that succeeded.
   /// - Throws: The last try's error, once every try has failed, or
@@ -47,7 +49,7 @@ public struct Reconnector: Sendable {
   // may touch the caller's state (a test's counter) without being `@Sendable`.
   nonisolated(nonsending) public func connect(_ attempt: () async throws -> Void) async throws -> Int {
     var tries = 1
-    var delay = firstDelay
+    var delay = min(firstDelay, maxDelay)
     while true {
       do {
         try await attempt()

@@ -13,6 +13,6 @@ struct NoConnection: Error {}
 @Suite("Task 5: the reconnector's waits")
 struct ReconnectorTests {
   // TODO: Add @Test functions that pin down every wait: none after a first-try
-  // success, the first wait, the doubling, the ceiling, and no wait after the
-  // last try. Count the tries too.
+  // success, the first wait, the doubling, the ceiling (on the first wait
+  // too), and no wait after the last try. Count the tries too.
 }

@@ -5,6 +5,8 @@ import Testing
 // The pattern: act, `try await clock.waitForSleepers()` so the model has
 // reached its sleep, `clock.advance(by:)`, then read `clock.sleeperCount`
 // (who is still waiting) or await `model.searchTask?.value` (it has woken).
+// A keystroke you typed over: keep its task (`model.searchTask`, right after
+// typing) and await it once the clock has passed its deadline.
 
 @Suite("SearchModel")
 @MainActor
@@ -24,5 +26,6 @@ struct SearchModelTests {
 
   // TODO: Add tests that pin down the debounce: nothing is searched before
   // the query has been still for the whole delay, quick typing searches only
-  // the last query, once, and every keystroke restarts the wait.
+  // the last query, once, every keystroke restarts the wait, and `results`
+  // become what the last search found.
 }

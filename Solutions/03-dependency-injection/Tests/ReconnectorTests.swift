@@ -57,6 +57,19 @@ struct ReconnectorTests {
     #expect(clock.sleeps == expected)
   }
 
+  @Test("A firstDelay longer than maxDelay waits maxDelay, the first time too")
+  func clampsTheFirstWait() async {
+    let clock = RecordingClock()
+    let reconnector = Reconnector(maxAttempts: 3, firstDelay: .seconds(10), maxDelay: .seconds(4), clock: clock)
+
+    await #expect(throws: NoConnection.self) {
+      try await reconnector.connect { throw NoConnection() }
+    }
+
+    let expected: [Duration] = [.seconds(4), .seconds(4)]
+    #expect(clock.sleeps == expected)
+  }
+
   // Waiting after the last try only delays the error the screen is waiting for.
   @Test("After the last failed try, the error comes at once, with no wait")
   func givesUpWithoutWaiting() async {
