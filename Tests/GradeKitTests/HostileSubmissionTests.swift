@@ -433,6 +433,16 @@ struct HostileSubmissionTests {
           #expect(store.user(id: 1)?.name == "Ada")
         }
 
+        @Test func boundsItsWaitUnderLoad() async throws {
+          // Under load the event may come, and the timeout be cancelled, only after the timeout's
+          // deadline: the timeout ran out, yet nothing waited for it.
+          let timeout = Task { try await Task.sleep(for: .milliseconds(5)) }
+          let start = ContinuousClock.now
+          while ContinuousClock.now - start < .milliseconds(200) {}
+          timeout.cancel()
+          #expect(UserStore().user(id: 1) == nil)
+        }
+
         """, to: "Tests/UserStoreTests.swift", in: folder)
     }, lesson: lesson)
     #expect(honest.task(2).status == .pass, "\(honest.words(2))")

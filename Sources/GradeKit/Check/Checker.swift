@@ -71,7 +71,8 @@ public struct Checker: Sendable {
         } else if result.wrong > 0 {
           breach(result.mustFail
             ? "task \(result.task): the reference tests missed \(result.variant.words) in \(result.wrong) of \(runs) runs"
-            : "task \(result.task): the reference tests failed on \(result.variant.words) in \(result.wrong) of \(runs) runs")
+            : "task \(result.task): the reference tests failed on \(result.variant.words) in \(result.wrong) of \(runs) runs"
+              + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
       let chaffs = soaked.filter(\.mustFail).count

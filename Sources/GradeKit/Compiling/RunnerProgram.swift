@@ -72,11 +72,21 @@ enum RunnerProgram {
       /// Whether the run's end has been written: nothing may follow it.
       var ended = false
 
-      /// Writes one of Swift Testing's records; before the run's end, the issues of any test that
-      /// waited for time, so they count in the run.
+      /// Writes one of Swift Testing's records; before a test's end, the issue of a sleep it waited
+      /// out, so it counts in that test and that run.
       func forward(_ record: UnsafeRawBufferPointer) {
-        let isEnd = record.count < 4096 && String(decoding: record, as: UTF8.self).contains(#""kind":"runEnded""#)
-        if isEnd, Sleeps.shared.enabled { Sleeps.shared.settle() }
+        let text = record.count < 4096 ? String(decoding: record, as: UTF8.self) : ""
+        let isEnd = text.contains(#""kind":"runEnded""#)
+        if Sleeps.shared.enabled {
+          if isEnd {
+            Sleeps.shared.settle(test: nil)
+          } else if text.contains(#""kind":"testEnded""#),
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+            let payload = object["payload"] as? [String: Any], let test = payload["testID"] as? String
+          {
+            Sleeps.shared.settle(test: test)
+          }
+        }
         write(record, ending: isEnd)
       }
 
@@ -143,24 +153,28 @@ enum RunnerProgram {
         }
       }
 
-      /// Decides a watched sleep once its deadline has passed.
-      func check(_ id: Int) {
-        guard let entry = lock.withLock({ pending.removeValue(forKey: id) }) else { return }
-        if let isCancelled, !isCancelled(entry.task) { report(entry.test, milliseconds: entry.milliseconds) }
-        release?(entry.task)
-      }
-
       /// A sleep that blocks its thread, which always runs to its end.
       func blocked(nanoseconds: Int64) {
         guard enabled, let test = Test.current else { return }
         report(String(describing: test.id), milliseconds: nanoseconds / 1_000_000)
       }
 
-      /// Decides every sleep whose deadline has passed, before the run's end is written.
-      func settle() {
+      /// Decides the sleeps of `test` as it ends (every test's, as the run ends).
+      ///
+      /// A test waited for time when one of its sleeps ran to its end while it ran and its task
+      /// was never cancelled. A timeout that lost its race is not such a wait: whatever it
+      /// bounded came first, and it is cancelled, though under load perhaps only after its
+      /// deadline. A sleep still running as its test ends was not waited for.
+      func settle(test: String?) {
         let now = DispatchTime.now().uptimeNanoseconds
-        let due = lock.withLock { pending.filter { $0.value.deadline <= now }.map(\.key) }
-        for id in due { check(id) }
+        let ended = lock.withLock {
+          let ids = pending.filter { test == nil || $0.value.test == test }.map(\.key)
+          return ids.compactMap { pending.removeValue(forKey: $0) }
+        }
+        for entry in ended {
+          if entry.deadline <= now, let isCancelled, !isCancelled(entry.task) { report(entry.test, milliseconds: entry.milliseconds) }
+          release?(entry.task)
+        }
       }
 
       private func report(_ test: String, milliseconds: Int64) {
@@ -182,7 +196,6 @@ enum RunnerProgram {
     @_cdecl("grade_watch_sleep") public func gradeWatchSleep(_ task: UnsafeMutableRawPointer, _ nanoseconds: Int64) -> Int {
       Sleeps.shared.watch(task, nanoseconds: nanoseconds)
     }
-    @_cdecl("grade_check_sleep") public func gradeCheckSleep(_ id: Int) { Sleeps.shared.check(id) }
     @_cdecl("grade_blocking_sleep") public func gradeBlockingSleep(_ nanoseconds: Int64) { Sleeps.shared.blocked(nanoseconds: nanoseconds) }
 
     private func readAll(_ descriptor: Int32) -> [UInt8]? {
@@ -342,8 +355,8 @@ enum RunnerProgram {
   ///
   /// Swift's concurrency runtime schedules every task's sleep with libdispatch's
   /// `dispatch_after_f`; the program's own `dispatch_after_f` stands in front of
-  /// libdispatch's, tells the entry point which task sleeps and for how long, and starts
-  /// a thread that asks, at the sleep's deadline, whether the task was cancelled first.
+  /// libdispatch's and tells the entry point which task sleeps and for how long; the entry
+  /// point decides as the test ends whether it waited the sleep out (`Sleeps.settle`).
   /// `nanosleep`, `clock_nanosleep`, `usleep` and `sleep`, which block a thread, are
   /// reported as they start. The entry point ignores all of it unless the task's tests
   /// must wait for events (`"waitsForEvents"`).
@@ -351,57 +364,38 @@ enum RunnerProgram {
     // Written by grade: real-time sleeps, reported to the entry point of a graded run.
     #define _GNU_SOURCE
     #include <dlfcn.h>
-    #include <pthread.h>
     #include <stdint.h>
-    #include <stdlib.h>
     #include <time.h>
     #include <unistd.h>
     #define SWIFTCALL __attribute__((swiftcall))
     SWIFTCALL void *swift_task_getCurrent(void);
     long grade_watch_sleep(void *task, long long nanoseconds);
-    void grade_check_sleep(long id);
     void grade_blocking_sleep(long long nanoseconds);
 
-    struct Watch { long id; long long nanoseconds; };
-
-    static void *check(void *argument) {
-      struct Watch watch = *(struct Watch *)argument;
-      free(argument);
-      long long wait = watch.nanoseconds + 2000000;  // 2 ms after the deadline: the sleeper has woken by then
-      struct timespec span = { wait / 1000000000LL, wait % 1000000000LL };
-      while (clock_nanosleep(CLOCK_MONOTONIC, 0, &span, &span) != 0) {}
-      grade_check_sleep(watch.id);
-      return NULL;
+    // Each original is found on first use, by atomics: two threads may get there at once.
+    static void *original(void **slot, const char *name) {
+      void *found = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+      if (!found) {
+        found = dlsym(RTLD_NEXT, name);
+        __atomic_store_n(slot, found, __ATOMIC_RELEASE);
+      }
+      return found;
     }
-
-    static void watch(long long nanoseconds) {
-      void *task = swift_task_getCurrent();
-      if (!task) return;
-      long id = grade_watch_sleep(task, nanoseconds < 0 ? 0 : nanoseconds);
-      if (!id) return;
-      struct Watch *argument = malloc(sizeof *argument);
-      if (!argument) { grade_check_sleep(id); return; }
-      argument->id = id;
-      argument->nanoseconds = nanoseconds < 0 ? 0 : nanoseconds;
-      pthread_t thread;
-      pthread_attr_t attributes;
-      pthread_attr_init(&attributes);
-      pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-      if (pthread_create(&thread, &attributes, check, argument) != 0) { free(argument); grade_check_sleep(id); }
-      pthread_attr_destroy(&attributes);
-    }
+    static void *afterF, *nanosleepF, *clockNanosleepF, *usleepF, *sleepF;
 
     typedef void (*AfterF)(uint64_t, void *, void *, void (*)(void *));
     void dispatch_after_f(uint64_t when, void *queue, void *context, void (*work)(void *)) {
-      static AfterF real;
-      if (!real) real = (AfterF)dlsym(RTLD_NEXT, "dispatch_after_f");
       if (when != UINT64_MAX) {
-        // libdispatch's times count nanoseconds of CLOCK_MONOTONIC, or of CLOCK_BOOTTIME with the top bit set.
-        struct timespec now;
-        clock_gettime(when >> 63 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
-        watch((long long)(when & ~(1ULL << 63)) - ((long long)now.tv_sec * 1000000000LL + now.tv_nsec));
+        void *task = swift_task_getCurrent();
+        if (task) {
+          // libdispatch's times count nanoseconds of CLOCK_MONOTONIC, or of CLOCK_BOOTTIME with the top bit set.
+          struct timespec now;
+          clock_gettime(when >> 63 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
+          long long left = (long long)(when & ~(1ULL << 63)) - ((long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+          grade_watch_sleep(task, left < 0 ? 0 : left);
+        }
       }
-      real(when, queue, context, work);
+      ((AfterF)original(&afterF, "dispatch_after_f"))(when, queue, context, work);
     }
 
     static void blocking(long long nanoseconds) {
@@ -410,34 +404,26 @@ enum RunnerProgram {
 
     typedef int (*Nanosleep)(const struct timespec *, struct timespec *);
     int nanosleep(const struct timespec *request, struct timespec *remaining) {
-      static Nanosleep real;
-      if (!real) real = (Nanosleep)dlsym(RTLD_NEXT, "nanosleep");
       if (request) blocking((long long)request->tv_sec * 1000000000LL + request->tv_nsec);
-      return real(request, remaining);
+      return ((Nanosleep)original(&nanosleepF, "nanosleep"))(request, remaining);
     }
 
     typedef int (*ClockNanosleep)(clockid_t, int, const struct timespec *, struct timespec *);
     int clock_nanosleep(clockid_t clock, int flags, const struct timespec *request, struct timespec *remaining) {
-      static ClockNanosleep real;
-      if (!real) real = (ClockNanosleep)dlsym(RTLD_NEXT, "clock_nanosleep");
       if (request && !(flags & TIMER_ABSTIME)) blocking((long long)request->tv_sec * 1000000000LL + request->tv_nsec);
-      return real(clock, flags, request, remaining);
+      return ((ClockNanosleep)original(&clockNanosleepF, "clock_nanosleep"))(clock, flags, request, remaining);
     }
 
     typedef int (*Usleep)(useconds_t);
     int usleep(useconds_t microseconds) {
-      static Usleep real;
-      if (!real) real = (Usleep)dlsym(RTLD_NEXT, "usleep");
       blocking((long long)microseconds * 1000LL);
-      return real(microseconds);
+      return ((Usleep)original(&usleepF, "usleep"))(microseconds);
     }
 
     typedef unsigned (*Sleep)(unsigned);
     unsigned sleep(unsigned seconds) {
-      static Sleep real;
-      if (!real) real = (Sleep)dlsym(RTLD_NEXT, "sleep");
       blocking((long long)seconds * 1000000000LL);
-      return real(seconds);
+      return ((Sleep)original(&sleepF, "sleep"))(seconds);
     }
 
     """#

@@ -17,6 +17,8 @@ extension Grader {
     public var wrong: Int
     /// Why the runs could not be counted, when they could not.
     public var problem: String?
+    /// What a test said in one run that went the wrong way on a correct version, to start looking from.
+    public var example: String?
   }
 
   /// Builds `lesson` as the solution in `learnerFolder` has it and runs each write-tests task's
@@ -29,20 +31,24 @@ extension Grader {
     let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
     // Tasks the catalog marks for ThreadSanitizer are soaked in its build, as they are graded.
     var results: [SoakResult] = []
+    // The runs of a variant share one process, so its limit is every run's together.
+    var soakLimits = limits
+    soakLimits.seconds = limits.seconds * runs
     for sanitized in [false, true] {
       let chosen = tasks.filter { $0.threadSanitizer == sanitized }
       guard !chosen.isEmpty else { continue }
       let sandbox = Sandbox(
         root: root, plan: plan,
         compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized, store: state.builds),
-        box: Box(limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
+        box: Box(limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
         state: state)
       guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = sandbox.build(tasks: chosen.map(\.number))
-      var runsToMake: [(variant: VariantID, waits: Bool)] = []
+      var runsToMake: [(variant: VariantID, waits: Bool, seconds: Int)] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
-        runsToMake += spec.variants(of: task.number).map { ($0, spec.waitsForEvents) }
+        let seconds = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+        runsToMake += spec.variants(of: task.number).map { ($0, spec.waitsForEvents, seconds) }
       }
       let found = LockedBox([SoakResult]())
       let planned = runsToMake
@@ -55,7 +61,8 @@ extension Grader {
           found.update { $0.append(result) }
           return
         }
-        let job = sandbox.runTests(program, libraries: [tests], repetitions: runs, seconds: limits.seconds, waitsForEvents: run.waits)
+        // Each run has the task's own limit, so the runs together have that many times it.
+        let job = sandbox.runTests(program, libraries: [tests], repetitions: runs, seconds: run.seconds * runs, waitsForEvents: run.waits)
         if !job.ending.decides {
           result.problem = job.ending.reason ?? "the runs were stopped"
         } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
@@ -64,6 +71,9 @@ extension Grader {
         } else {
           let failing = Set(job.tests.flatMap(\.failedIterations))
           result.wrong = result.mustFail ? runs - failing.count : failing.count
+          if !result.mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
+            result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
+          }
         }
         found.update { $0.append(result) }
       }
