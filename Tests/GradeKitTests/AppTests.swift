@@ -92,7 +92,7 @@ struct AppTests {
     let workbook = try Workbook.load(at: scratch.root)
     let lesson = workbook.catalog.lessons[0]
     // What grade does when it shows a failing task: hint 1 counts as seen.
-    let hints = HintStore(url: workbook.state.hints)
+    let hints = HintStore(url: workbook.learnerState.hints)
     hints.markSeen(lesson.tasks[0], in: lesson, level: 1)
     let next = run(["hint", "1"], in: scratch.root)
     #expect(next.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))

@@ -34,6 +34,19 @@ struct EventStreamDecoderTests {
     #expect(test.failures.first?.message == "Caught error: Failure()")
   }
 
+  @Test("A repeated run skips a disabled test once a run, and that adds up; a second skip in one run does not")
+  func skippedInEveryRun() throws {
+    let lines = try Fixture.text("skipped.jsonl").split(separator: "\n").map(String.init)
+    let skip = try #require(lines.first { $0.contains(#""testSkipped""#) })
+    let head = lines.prefix { !$0.contains(#""testStarted""#) }
+    let repeated = head + [String](repeating: skip, count: 3) + [try #require(lines.last)]
+    let report = TestRunReport(eventStream: repeated.joined(separator: "\n") + "\n", repetitions: 3)
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.tests.first?.status == .skipped("not yet"))
+    let once = TestRunReport(eventStream: repeated.joined(separator: "\n") + "\n", repetitions: 2)
+    #expect(once.problems.contains { $0.contains("was skipped after it started") })
+  }
+
   @Test("A skipped test carries its reason")
   func skipped() throws {
     let test = try #require(try Fixture.report("skipped").tests.first)

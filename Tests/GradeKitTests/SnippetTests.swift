@@ -38,7 +38,8 @@ struct LocationMapperTests {
 
   @Test("Each module maps to the folder the learner knows", arguments: [
     ("ExpectRequireTests/A.swift", "Tests/ExpectRequireTests/A.swift"),
-    ("ExpectRequireLearnerTests_T2V3/B.swift", "Lessons/01-expect-and-require/Tests/B.swift"),
+    ("ExpectRequireLearnerTests/B.swift", "Lessons/01-expect-and-require/Tests/B.swift"),
+    ("ExpectRequireLearnerTests_T2V3/B.swift", "ExpectRequireLearnerTests_T2V3/B.swift"),
     ("ExpectRequire/C.swift", "Lessons/01-expect-and-require/Sources/C.swift"),
     ("Swift/Array.swift", "Swift/Array.swift"),
   ])

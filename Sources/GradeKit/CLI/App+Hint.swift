@@ -22,13 +22,13 @@ extension App {
       }
       task = found
     }
-    let hints = HintStore(url: workbook.state.hints)
+    let hints = HintStore(url: workbook.learnerState.hints)
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: style(Command.Options()))
     write("Lesson \(lesson.number), task \(task.number): \(task.title)")
     write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
     if level >= task.hints.count {
-      write("That is the last hint. The walkthrough, Lessons/\(lesson.folder)/README.md, works through an example like this one.")
+      write("That is the last hint. The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
     } else {
       write("Run it again for the next hint.")
     }

@@ -9,7 +9,7 @@ extension App {
     guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
     let readme = workbook.starterFolder(of: lesson).appending(path: "README.md")
     guard let text = try? String(contentsOf: readme, encoding: .utf8) else {
-      throw .infrastructure("Lessons/\(lesson.folder)/README.md is missing")
+      throw .infrastructure("\(WorkbookPath.readme(lesson)) is missing")
     }
     var presentation = Presentation(markdown: text)
     presentation.plain = plain
@@ -60,7 +60,7 @@ extension App {
     let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)
     var out: [String] = []
     for file in files {
-      let solution = "Solutions/" + file.dropFirst("Lessons/".count)
+      let solution = WorkbookPath(file).inSolution!.relative
       let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
       out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
     }

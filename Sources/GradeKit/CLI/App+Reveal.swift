@@ -13,7 +13,7 @@ extension App {
     }
     // An untouched lesson fails every task: no need to build it to say so.
     if StarterFingerprints.recorded(in: workbook).isUntouched(lesson, in: workbook) {
-      write("Lesson \(lesson.number) is not started: its files are as handed out. The solution is shown once every task passes; start with Lessons/\(lesson.folder)/README.md.")
+      write("Lesson \(lesson.number) is not started: its files are as handed out. The solution is shown once every task passes; start with \(WorkbookPath.readme(lesson)).")
       return Exit.failed
     }
     let result = grader(workbook, options).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)

@@ -15,7 +15,7 @@ extension App {
   func watch(_ name: String?, options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let grader = grader(workbook, options)
     let renderer = renderer(options, workbook: workbook)
-    let hints = HintStore(url: workbook.state.hints)
+    let hints = HintStore(url: workbook.learnerState.hints)
     guard let firstLesson = workbook.catalog.lessons.first else { throw .infrastructure("the catalog lists no lessons") }
     var lesson = firstUnfinished(in: workbook) ?? firstLesson
     if let name { lesson = try resolve([name], in: workbook)[0] }

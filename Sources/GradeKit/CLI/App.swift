@@ -201,7 +201,7 @@ public struct App: Sendable {
   private func grade(_ names: [String], options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)
     let grader = grader(workbook, options)
-    let hints = HintStore(url: workbook.state.hints)
+    let hints = HintStore(url: workbook.learnerState.hints)
     let renderer = renderer(options, workbook: workbook)
     var results: [(Lesson, LessonResult)] = []
     var detailedOne = false

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Where the grader keeps what it builds and remembers: the one place its paths are made.
+/// Where the grader keeps what it builds and what it can make again: sandboxes, builds,
+/// variants, job and lesson results. The one place those paths are made.
 ///
-/// A learner's is `.build/grade` in their workbook; a class grading's lives
-/// outside the instructor's workbook, so no student's run can reach it.
+/// A learner's is `.build/grade` in their workbook, so cleaning the build clears it; a
+/// class grading's lives outside the instructor's workbook, so no student's run can reach
+/// it. What is the learner's own and must outlive a clean (backups, hints seen, the lesson
+/// they work on) is in `LearnerState`.
 public struct StateFolder: Sendable, Equatable {
   /// The folder everything else is in.
   public var root: URL
@@ -39,9 +42,6 @@ public struct StateFolder: Sendable, Equatable {
 
   /// The toolchain's version, with the compiler file it was read from.
   public var toolchain: URL { root.appending(path: "toolchain.txt") }
-
-  /// Which hints a learner has seen.
-  public var hints: URL { root.appending(path: "hints.json") }
 
   /// A random secret of this state folder's, made on first use, that every variant built here
   /// is padded with (`VariantBuild.salt`): variants built in another state folder differ in

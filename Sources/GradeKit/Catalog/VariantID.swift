@@ -54,16 +54,6 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The folder of its sources under the lesson's solution folder: `Sources`, `Wheats/<name>`,
-  /// `Chaffs/<name>` or `TimingWheats/<name>`; every variant but the solution replaces some of its files.
-  var folder: String {
-    switch role {
-    case .solution: "Sources"
-    case .wheat(let wheat): "Wheats/\(wheat.name)"
-    case .chaff(let chaff): "Chaffs/\(chaff.name)"
-    case .timingWheat(let wheat): "TimingWheats/\(wheat.name)"
-    }
-  }
 }
 
 extension LessonTask.WriteTests {

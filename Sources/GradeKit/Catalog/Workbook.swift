@@ -15,7 +15,7 @@ public struct Workbook: Sendable {
 
   /// Reads the workbook at `root`, or throws a `GradeError` that says what is missing.
   public static func load(at root: URL) throws(GradeError) -> Workbook {
-    let catalogURL = root.appending(path: "Lessons/catalog.json")
+    let catalogURL = WorkbookPath.catalog.url(in: root)
     guard let data = try? Data(contentsOf: catalogURL) else {
       throw .usage(
         "no workbook here: \(catalogURL.path) is missing. Run grade from the workbook's folder (the one with Package.swift).")
@@ -23,7 +23,7 @@ public struct Workbook: Sendable {
     do {
       return Workbook(root: root, catalog: try JSONDecoder().decode(Catalog.self, from: data))
     } catch {
-      throw .infrastructure("Lessons/catalog.json is not a catalog this grader can read: \(describe(error))")
+      throw .infrastructure("\(WorkbookPath.catalog) is not a catalog this grader can read: \(describe(error))")
     }
   }
 
@@ -31,7 +31,7 @@ public struct Workbook: Sendable {
   public static func find(from start: URL) -> URL? {
     var folder = start.standardizedFileURL
     while true {
-      if FileManager.default.fileExists(atPath: folder.appending(path: "Lessons/catalog.json").path) {
+      if FileManager.default.fileExists(atPath: WorkbookPath.catalog.url(in: folder).path) {
         return folder
       }
       let parent = folder.deletingLastPathComponent()
@@ -42,27 +42,30 @@ public struct Workbook: Sendable {
 
   /// The starter folder of a lesson, such as `Lessons/01-expect-and-require`.
   public func starterFolder(of lesson: Lesson) -> URL {
-    root.appending(path: "Lessons/\(lesson.folder)")
+    WorkbookPath.lesson(lesson).url(in: root)
   }
 
   /// The fingerprints of the lessons' starters, which tell an untouched lesson.
   public var starterFingerprintsFile: URL {
-    root.appending(path: "Lessons/starters.json")
+    WorkbookPath.starterFingerprints.url(in: root)
   }
 
   /// The solution folder of a lesson, such as `Solutions/01-expect-and-require`.
   public func solutionFolder(of lesson: Lesson) -> URL {
-    root.appending(path: "Solutions/\(lesson.folder)")
+    WorkbookPath.solution(lesson).url(in: root)
   }
 
   /// The canonical test folder of a lesson, such as `Tests/ExpectRequireTests`.
   public func canonicalTestFolder(of lesson: Lesson) -> URL {
-    root.appending(path: "Tests/\(lesson.testModule)")
+    WorkbookPath.canonicalTests(lesson).url(in: root)
   }
 
   /// Where the grader keeps its sandboxes and state for this checkout, inside SwiftPM's
   /// own build folder so that nothing it writes is ever committed.
   public var state: StateFolder { StateFolder(root: root.appending(path: ".build/grade")) }
+
+  /// Where the grader keeps the learner's own state: backups, hints seen, the lesson they work on.
+  public var learnerState: LearnerState { LearnerState(workbook: root) }
 }
 
 /// Describes a decoding error in one line a maintainer can act on.

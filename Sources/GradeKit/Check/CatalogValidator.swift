@@ -20,8 +20,8 @@ public enum CatalogValidator {
   public static func validate(_ lesson: Lesson, tree: FileTree) -> [Breach] {
     var breaches: [Breach] = []
     func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
-    let starter = "Lessons/\(lesson.folder)"
-    let solution = "Solutions/\(lesson.folder)"
+    let starter = WorkbookPath.lesson(lesson).relative
+    let solution = WorkbookPath.solution(lesson).relative
 
     if !tree.contains("\(starter)/README.md") { breach("\(starter)/README.md, the walkthrough, is missing") }
     if tree.names(in: "\(starter)/Sources").isEmpty { breach("\(starter)/Sources has no Swift files") }
@@ -50,11 +50,11 @@ public enum CatalogValidator {
       switch task.kind {
       case .implement(let tests):
         if tests.isEmpty { taskBreach("names no tests") }
-        for file in task.files where !file.hasPrefix("Sources/") {
+        for file in task.files where !file.hasPrefix(Lesson.sourcesFolder + "/") {
           taskBreach("an implement task owns files in Sources/, not \(file)")
         }
       case .compiles(let spec):
-        for file in task.files where !file.hasPrefix("Sources/") {
+        for file in task.files where !file.hasPrefix(Lesson.sourcesFolder + "/") {
           taskBreach("a compiles task owns files in Sources/, not \(file)")
         }
         for misuse in spec.misuses {
@@ -73,7 +73,7 @@ public enum CatalogValidator {
       case .unknown(let kind):
         taskBreach("unknown kind \"\(kind)\"; the grader knows \(LessonTask.knownKinds.sorted().joined(separator: ", "))")
       case .writeTests(let spec):
-        for file in task.files where !file.hasPrefix("Tests/") {
+        for file in task.files where !file.hasPrefix(Lesson.testsFolder + "/") {
           taskBreach("a write-tests task owns files in Tests/, not \(file)")
         }
         if spec.chaffs.isEmpty { taskBreach("has no chaffs to catch") }
@@ -91,7 +91,7 @@ public enum CatalogValidator {
               continue
             }
             if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it holds no bug") }
-            if owned.contains("Sources/\(file)") { taskBreach("chaff \(chaff.name) replaces Sources/\(file), which the learner owns; a chaff replaces canonical code") }
+            if owned.contains("\(Lesson.sourcesFolder)/\(file)") { taskBreach("chaff \(chaff.name) replaces \(Lesson.sourcesFolder)/\(file), which the learner owns; a chaff replaces canonical code") }
           }
         }
       }
@@ -103,7 +103,7 @@ public enum CatalogValidator {
       if flakiness.runs < 2 { breach("task \(task.number): flakiness needs at least 2 runs, has \(flakiness.runs)") }
       for wheat in flakiness.timingWheats {
         if let problem = Self.completesCodeThat(wheat.description) { breach("task \(task.number): timing wheat \(wheat.name): \(problem)") }
-        let folder = "\(solution)/TimingWheats/\(wheat.name)"
+        let folder = WorkbookPath.variant(VariantID(task: task.number, role: .timingWheat(wheat)), of: lesson).relative
         let files = tree.names(in: folder)
         if files.isEmpty { breach("task \(task.number): timing wheat \(wheat.name) has no files in \(folder)") }
         for file in files where tree.files["\(solution)/Sources/\(file)"] == nil {

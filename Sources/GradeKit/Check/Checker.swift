@@ -88,7 +88,7 @@ public struct Checker: Sendable {
     let recorded = StarterFingerprints.recorded(in: workbook).byFolder[lesson.folder]
     if let fingerprint = StarterFingerprints.fingerprint(of: lesson, in: starter), fingerprint != recorded {
       // `swift run grade` calls a lesson whose files hash to this not started, without grading it.
-      breach("Lessons/starters.json must give \(jsonString(lesson.folder)): \(jsonString(fingerprint)), the fingerprint of the starter's files (it gives \(recorded.map(jsonString) ?? "none"))")
+      breach("\(WorkbookPath.starterFingerprints) must give \(jsonString(lesson.folder)): \(jsonString(fingerprint)), the fingerprint of the starter's files (it gives \(recorded.map(jsonString) ?? "none"))")
     }
     if let error = started.lessonError { breach("the starter cannot be graded: \(error)") }
     for task in started.tasks {
@@ -105,7 +105,7 @@ public struct Checker: Sendable {
 
   /// The owned starter files of `lesson` that differ from git's HEAD, by workbook path.
   func editedStarterFiles(of lesson: Lesson) -> [String] {
-    let paths = lesson.ownedFiles.map { "Lessons/\(lesson.folder)/\($0)" }
+    let paths = lesson.ownedFiles.map { WorkbookPath.file($0, of: lesson).relative }
     guard let diff = try? grader.runner.run(
       ["git", "-C", workbook.root.path, "diff", "--name-only", "HEAD", "--"] + paths, until: .now + .seconds(30), streams: .separate),
       diff.succeeded
@@ -120,7 +120,7 @@ public struct Checker: Sendable {
     try? FileManager.default.removeItem(at: folder)
     for file in lesson.ownedFiles {
       guard let shown = try? grader.runner.run(
-        ["git", "-C", workbook.root.path, "show", "HEAD:Lessons/\(lesson.folder)/\(file)"], until: .now + .seconds(30),
+        ["git", "-C", workbook.root.path, "show", "HEAD:\(WorkbookPath.file(file, of: lesson))"], until: .now + .seconds(30),
         streams: .separate), shown.succeeded
       else { continue }
       let target = folder.appending(path: file)
@@ -132,8 +132,8 @@ public struct Checker: Sendable {
 
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
   func checkSnippets(of lesson: Lesson) -> [Breach] {
-    let readme = "Lessons/\(lesson.folder)/README.md"
-    guard let text = try? String(contentsOf: workbook.root.appending(path: readme), encoding: .utf8) else { return [] }
+    let readme = WorkbookPath.readme(lesson)
+    guard let text = try? String(contentsOf: readme.url(in: workbook.root), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
     let sandbox = grader.state.sandbox("check-solution", of: lesson)
     // The solution's module, as grading the solution built it: the same inputs give the same
@@ -184,15 +184,16 @@ public struct Checker: Sendable {
     }
     var breaches: [Breach] = []
     for lesson in workbook.catalog.lessons {
-      if paths[lesson.module] != "Lessons/\(lesson.folder)/Sources" {
-        breaches.append(Breach(lesson: lesson.number, "Package.swift must build module \(lesson.module) from Lessons/\(lesson.folder)/Sources"))
+      let sources = WorkbookPath.lesson(lesson).appending(Lesson.sourcesFolder)
+      if paths[lesson.module] != sources.relative {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must build module \(lesson.module) from \(sources)"))
       }
-      if paths[lesson.testModule] != "Tests/\(lesson.testModule)" {
-        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.testModule) at Tests/\(lesson.testModule)"))
+      if paths[lesson.testModule] != WorkbookPath.canonicalTests(lesson).relative {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.testModule) at \(WorkbookPath.canonicalTests(lesson))"))
       }
-      let hasLearnerTests = FileManager.default.fileExists(atPath: workbook.starterFolder(of: lesson).appending(path: "Tests").path)
-      if hasLearnerTests, paths[lesson.learnerTestModule] != "Lessons/\(lesson.folder)/Tests" {
-        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.learnerTestModule) at Lessons/\(lesson.folder)/Tests"))
+      let learnerTests = WorkbookPath.lesson(lesson).appending(Lesson.testsFolder)
+      if FileManager.default.fileExists(atPath: learnerTests.url(in: workbook.root).path), paths[lesson.learnerTestModule] != learnerTests.relative {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.learnerTestModule) at \(learnerTests)"))
       }
     }
     let known = Set(workbook.catalog.lessons.flatMap { [$0.module, $0.testModule, $0.learnerTestModule] } + ["GradeKit", "GradeKitTests", "grade"])

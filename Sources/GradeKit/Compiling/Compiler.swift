@@ -93,8 +93,9 @@ public struct Compiler: Sendable {
   /// The compiler runs in `sourceFolder` and is given bare file names, so
   /// `#filePath` in the product is a file name: no variant's folder shows.
   ///
-  /// - Parameter swiftVersion: The language mode; a lesson about concurrency diagnostics
-  ///   falls back to 5, where they are warnings, so its other tasks can still be graded.
+  /// - Parameters:
+  ///   - swiftVersion: The language mode; a lesson about concurrency diagnostics
+  ///     falls back to 5, where they are warnings, so its other tasks can still be graded.
   ///   - incremental: A folder of the learner's own, kept between gradings, in which the
   ///     library is built file by file, and only the files changed since are compiled again,
   ///     as SwiftPM does: for lesson 4's eleven files, 0.5 s instead of 1.0 s. The products
@@ -158,8 +159,9 @@ public struct Compiler: Sendable {
   /// library evolution, an edit inside a function body leaves the interface byte for byte
   /// the same, so the tests already compiled run against the new code as they are.
   ///
-  /// - Parameter linksLibrary: Link the learner's library, which sits beside the tests at run
-  ///   time; otherwise the module's code is the program's, and the tests find it when loaded.
+  /// - Parameters:
+  ///   - linksLibrary: Link the learner's library, which sits beside the tests at run
+  ///     time; otherwise the module's code is the program's, and the tests find it when loaded.
   ///   - strictMemorySafety: Warn on every use of unsafe pointers and memory, as for `library`.
   public func tests(
     module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, linksLibrary: Bool,

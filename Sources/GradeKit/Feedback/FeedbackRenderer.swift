@@ -47,7 +47,7 @@ public struct FeedbackRenderer: Sendable {
     if done == lesson.tasks.count {
       lines.append(
         style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.")
-          + (solutionsShipped ? " Compare with Solutions/\(lesson.folder)/ when you like." : ""))
+          + (solutionsShipped ? " Compare with \(WorkbookPath.solution(lesson))/ when you like." : ""))
     } else {
       // Advertise a next hint only while the first unfinished task has one left.
       let next = lesson.tasks.first { task in result.tasks.first { $0.taskNumber == task.number }?.status != .pass }

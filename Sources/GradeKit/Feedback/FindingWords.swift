@@ -132,7 +132,7 @@ extension Finding {
         details: said.prefix(3).map { ($0.location.map { style.dim($0) + ": " } ?? "") + $0.message + ($0.group.map { " [#\($0)]" } ?? "") })
     case .noLearnerTests:
       // Which file: a lesson has several test files, and the repository's Tests/ is not the learner's.
-      let files = (wording.task?.files ?? []).map { "Lessons/\(mapper.lesson.folder)/\($0)" }.joined(separator: ", ")
+      let files = (wording.task?.files ?? []).map { WorkbookPath.file($0, of: mapper.lesson).relative }.joined(separator: ", ")
       return Words(mark: .failed, headline: "No tests yet: add @Test functions to \(files).")
     case .shapeMissing(let test, let shape, let testMissing):
       return Words(

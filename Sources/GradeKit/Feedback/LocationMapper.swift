@@ -1,8 +1,9 @@
 /// Turns Swift's `Module/File.swift` file IDs into paths the learner can open.
 ///
-/// In a sandbox the learner's tests are compiled into modules such as
-/// `ExpectRequireLearnerTests_T3V1`; the learner knows that file as
-/// `Lessons/01-expect-and-require/Tests/ScoreValidatorTests.swift`.
+/// Every module a grading compiles has the name of its lesson's target: the
+/// canonical tests (`ExpectRequireTests`), the learner's tests
+/// (`ExpectRequireLearnerTests`), and the learner's module and every variant
+/// (`ExpectRequire`), so a file ID names the file the learner knows.
 public struct LocationMapper: Sendable {
   /// The lesson whose modules are mapped.
   public var lesson: Lesson
@@ -17,13 +18,12 @@ public struct LocationMapper: Sendable {
     guard let slash = fileID.firstIndex(of: "/") else { return fileID }
     let module = String(fileID[..<slash])
     let file = String(fileID[fileID.index(after: slash)...])
-    if module == lesson.testModule { return "Tests/\(lesson.testModule)/\(file)" }
-    if module == lesson.learnerTestModule || module.hasPrefix(lesson.learnerTestModule + "_") {
-      return "Lessons/\(lesson.folder)/Tests/\(file)"
+    switch module {
+    case lesson.testModule: return WorkbookPath.canonicalTests(lesson).appending(file).relative
+    case lesson.learnerTestModule: return WorkbookPath.file("\(Lesson.testsFolder)/\(file)", of: lesson).relative
+    case lesson.module: return WorkbookPath.file("\(Lesson.sourcesFolder)/\(file)", of: lesson).relative
+    default: return fileID
     }
-    if module == lesson.module { return "Lessons/\(lesson.folder)/Sources/\(file)" }
-    if module.hasPrefix(lesson.module + "_") { return "Solutions/\(lesson.folder)/Sources/\(file)" }
-    return fileID
   }
 
   /// `path:line` for an issue, when it has a location.

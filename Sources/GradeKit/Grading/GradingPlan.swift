@@ -142,6 +142,7 @@ struct GradingPlan: Sendable {
 extension LessonTask {
   /// The names of the task's files in the learner's module (`Sources/…`), without the folder.
   var sourceNames: Set<String> {
-    Set(files.filter { $0.hasPrefix("Sources/") }.map { String($0.dropFirst("Sources/".count)) })
+    let prefix = Lesson.sourcesFolder + "/"
+    return Set(files.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
   }
 }

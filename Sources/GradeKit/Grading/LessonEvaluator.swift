@@ -19,9 +19,9 @@ struct LessonEvaluator: Sendable {
     if let files = plan.rejected[task.number] {
       return TaskResult(taskNumber: task.number, checks: files.map { file in
         // A missing file comes back with one command.
-        let reason = file.reason == OwnedFile.Refusal.missing.reason
-          ? "\(file.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.reason
-        return Check("\(file.path) can be graded", findings: [.rejectedFile(path: file.path, reason: reason)])
+        let reason = file.refusal == .missing
+          ? "\(file.refusal.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.refusal.reason
+        return Check("\(file.path) can be graded", findings: [.rejectedFile(path: file.path.relative, reason: reason)])
       })
     }
     let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
@@ -56,11 +56,11 @@ struct LessonEvaluator: Sendable {
         guard let errors = built.errors[part] else { continue }
         // Each error is shown once, under the task whose file holds it; the lesson's other
         // implement tasks say which file they wait for, with no error and no hint of their own.
-        let lessonPath = "Lessons/\(plan.lesson.folder)/"
-        let mine = errors.filter { error in task.files.contains { lessonPath + $0 == error.path } }
+        func shown(_ file: String) -> String { WorkbookPath.file(file, of: plan.lesson).relative }
+        let mine = errors.filter { error in task.files.contains { shown($0) == error.path } }
         let owner = plan.lesson.tasks.first { other in
           guard case .implement = other.kind else { return false }
-          return errors.contains { error in other.files.contains { lessonPath + $0 == error.path } }
+          return errors.contains { error in other.files.contains { shown($0) == error.path } }
         } ?? plan.lesson.tasks.first { if case .implement = $0.kind { true } else { false } }
         if !mine.isEmpty || owner?.number == task.number { return compileFailure(task, mine.isEmpty ? errors : mine) }
         let waiting = Array(Set(errors.compactMap(\.path))).sorted()
@@ -87,14 +87,14 @@ struct LessonEvaluator: Sendable {
       if let failure = built.failures[.module] {
         return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
       }
-      let lessonPath = "Lessons/\(plan.lesson.folder)/"
+      func shown(_ file: String) -> String { WorkbookPath.file(file, of: plan.lesson).relative }
       let owned = task.files.compactMap { file -> (path: String, text: String)? in
         let name = String(file.split(separator: "/").last ?? "")
-        return plan.module.files[name].map { (lessonPath + file, String(decoding: $0, as: UTF8.self)) }
+        return plan.module.files[name].map { (shown(file), String(decoding: $0, as: UTF8.self)) }
       }
       let misuses = spec.misuses.map { misuse -> TaskEvaluator.MisuseCheck in
         let name = String(misuse.file.split(separator: "/").last ?? "")
-        let shown = lessonPath + misuse.file
+        let shown = shown(misuse.file)
         return TaskEvaluator.MisuseCheck(
           misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
           diagnostics: built.misuseMessages[name].map { Diagnostic.errors(in: $0, shownAs: [name: shown]) })
@@ -110,7 +110,7 @@ struct LessonEvaluator: Sendable {
 
   /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
   static func refusals(of task: LessonTask, in lesson: Lesson, built: Sandbox.Built) -> (refusals: [Refusal], unread: [String]) {
-    let paths = Set(task.files.map { "Lessons/\(lesson.folder)/\($0)" })
+    let paths = Set(task.files.map { WorkbookPath.file($0, of: lesson).relative })
     let surveys = [built.surveys[.module], built.surveys[.task(task.number)]].compactMap { $0 }
     return (
       surveys.flatMap(\.refusals).filter { paths.contains($0.path) },

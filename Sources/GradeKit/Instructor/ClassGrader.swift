@@ -158,10 +158,10 @@ public struct ClassGrader: Sendable {
   /// A hash of the workbook's files for `lessons`, the catalog and the grading settings.
   private func workbookFingerprint(lessons: [Lesson]) -> String {
     var key = CacheKey(grading: grader.settings)
-    key.add("catalog", contents: (try? Data(contentsOf: grader.workbook.root.appending(path: "Lessons/catalog.json"))) ?? Data())
+    key.add("catalog", contents: (try? Data(contentsOf: WorkbookPath.catalog.url(in: grader.workbook.root))) ?? Data())
     for lesson in lessons {
       let tree = FileTree(root: grader.workbook.root, folders: [
-        "Lessons/\(lesson.folder)", "Solutions/\(lesson.folder)", "Tests/\(lesson.testModule)",
+        WorkbookPath.lesson(lesson).relative, WorkbookPath.solution(lesson).relative, WorkbookPath.canonicalTests(lesson).relative,
       ])
       for path in tree.files.keys.sorted() { key.add(path, contents: tree.files[path]!) }
     }

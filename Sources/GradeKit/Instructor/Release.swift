@@ -32,10 +32,10 @@ public enum Release {
     if !isEarlierRelease {
       // The grader's own tests go too: their fixtures name bugs a chaff holds.
       copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { path in
-        !path.hasPrefix("Solutions/") && !path.hasPrefix("Tests/GradeKitTests/")
+        !path.hasPrefix(WorkbookPath.solutions.relative + "/") && !path.hasPrefix(WorkbookPath.graderTests.relative + "/")
       }
       do {
-        try Data(anonymizedCatalog(of: workbook).utf8).write(to: destination.appending(path: "Lessons/catalog.json"))
+        try Data(anonymizedCatalog(of: workbook).utf8).write(to: WorkbookPath.catalog.url(in: destination))
       } catch {
         throw .infrastructure("cannot write the student copy's catalog to \(destination.path): \(error.localizedDescription)")
       }
@@ -91,10 +91,10 @@ public enum Release {
 
   /// The catalog with each chaff's folder name replaced by its place, since the name says what its bug is.
   static func anonymizedCatalog(of workbook: Workbook) throws -> String {
-    let data = try Data(contentsOf: workbook.root.appending(path: "Lessons/catalog.json"))
+    let data = try Data(contentsOf: WorkbookPath.catalog.url(in: workbook.root))
     guard var catalog = try JSONSerialization.jsonObject(with: data) as? [String: Any],
       var lessons = catalog["lessons"] as? [[String: Any]]
-    else { throw GradeError.infrastructure("Lessons/catalog.json is not a catalog") }
+    else { throw GradeError.infrastructure("\(WorkbookPath.catalog) is not a catalog") }
     for lessonIndex in lessons.indices {
       guard var tasks = lessons[lessonIndex]["tasks"] as? [[String: Any]] else { continue }
       for taskIndex in tasks.indices {

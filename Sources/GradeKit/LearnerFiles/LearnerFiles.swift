@@ -26,11 +26,11 @@ public struct LearnerFiles: Sendable {
 
   /// The owned files of a lesson, or of one task of it.
   public func ownedFiles(of lesson: Lesson, task: Int?) throws(GradeError) -> [String] {
-    guard let task else { return lesson.ownedFiles.map { "Lessons/\(lesson.folder)/\($0)" } }
+    guard let task else { return lesson.ownedFiles.map { WorkbookPath.file($0, of: lesson).relative } }
     guard let found = lesson.tasks.first(where: { $0.number == task }) else {
       throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(task)")
     }
-    return found.files.map { "Lessons/\(lesson.folder)/\($0)" }
+    return found.files.map { WorkbookPath.file($0, of: lesson).relative }
   }
 
   /// Puts the starter back: the version of each file on the branch you cloned from, or,
@@ -49,8 +49,8 @@ public struct LearnerFiles: Sendable {
     let files = try ownedFiles(of: lesson, task: task)
     var contents: [String: Data] = [:]
     for file in files {
-      let solution = "Solutions/" + file.dropFirst("Lessons/".count)
-      guard let data = FileManager.default.contents(atPath: workbook.root.appending(path: solution).path) else {
+      let solution = WorkbookPath(file).inSolution!
+      guard let data = FileManager.default.contents(atPath: solution.url(in: workbook.root).path) else {
         throw .usage("\(solution) is not in this copy of the workbook, so there is no solution to copy")
       }
       contents[file] = data
@@ -76,10 +76,7 @@ public struct LearnerFiles: Sendable {
 
   /// Backs up every file that exists, then writes the new contents.
   private func replace(_ contents: [String: Data]) throws(GradeError) -> Change {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    let backup = ".grade/backups/\(formatter.string(from: now))"
+    let backup = workbook.learnerState.backup(at: now)
     let manager = FileManager.default
     var savedAny = false
     do {

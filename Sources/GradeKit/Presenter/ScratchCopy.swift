@@ -18,7 +18,7 @@ public enum ScratchCopy {
     do {
       for solved in lesson.tasks where solved.number <= task {
         for file in solved.files {
-          let target = destination.appending(path: "Lessons/\(lesson.folder)/\(file)")
+          let target = WorkbookPath.file(file, of: lesson).url(in: destination)
           try? manager.removeItem(at: target)
           try manager.copyItem(at: workbook.solutionFolder(of: lesson).appending(path: file), to: target)
         }

@@ -23,10 +23,10 @@ public struct PristineFiles: Sendable {
   /// The canonical paths of a lesson: its canonical test folder and its files nobody owns.
   static func canonicalPaths(of lesson: Lesson, in workbook: Workbook) -> [String] {
     let owned = Set(lesson.ownedFiles)
-    var paths = ["Tests/\(lesson.testModule)"]
-    for part in ["Sources", "Tests"] {
+    var paths = [WorkbookPath.canonicalTests(lesson).relative]
+    for part in [Lesson.sourcesFolder, Lesson.testsFolder] {
       let names = swiftFiles(in: workbook.starterFolder(of: lesson).appending(path: part))
-      paths += names.filter { !owned.contains("\(part)/\($0)") }.map { "Lessons/\(lesson.folder)/\(part)/\($0)" }
+      paths += names.filter { !owned.contains("\(part)/\($0)") }.map { WorkbookPath.file("\(part)/\($0)", of: lesson).relative }
     }
     return paths
   }

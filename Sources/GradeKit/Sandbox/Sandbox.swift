@@ -259,7 +259,7 @@ public struct Sandbox: Sendable {
     let lesson = plan.lesson
     return lesson.tasks.flatMap { task -> [SourceSurvey.File] in
       if case .task(let number) = part, number != task.number { return [] }
-      let prefix = part == .module ? "Sources/" : "Tests/"
+      let prefix = (part == .module ? Lesson.sourcesFolder : Lesson.testsFolder) + "/"
       return task.files.filter { $0.hasPrefix(prefix) }.compactMap { file in
         let name = String(file.dropFirst(prefix.count))
         guard sources.files[name] != nil, let shown = sources.shownAs[name] else { return nil }
@@ -344,7 +344,7 @@ public struct Sandbox: Sendable {
       var files = sources(of: .module).files
       var swapped: [String] = []
       for file in replaced {
-        guard let data = plan.handedOutVersion(of: "Sources/\(file.name)", runner: compiler.runner) else { continue }
+        guard let data = plan.handedOutVersion(of: "\(Lesson.sourcesFolder)/\(file.name)", runner: compiler.runner) else { continue }
         files[file.name] = data
         swapped.append(file.name)
       }
@@ -389,8 +389,9 @@ public struct Sandbox: Sendable {
   /// Beside them, the tests that never started run again together, and so on
   /// until every test has a result. Each run is a fresh box with its own time limit.
   ///
-  /// - Parameter repetitions: Run the tests this many times in one process (`--repetitions`),
-  ///   to catch a test that passes by luck; a crash is then one failed run, not rerun.
+  /// - Parameters:
+  ///   - repetitions: Run the tests this many times in one process (`--repetitions`),
+  ///     to catch a test that passes by luck; a crash is then one failed run, not rerun.
   ///   - seconds: A time limit shorter than the box's for each run, from the task's catalog entry.
   ///   - crashesToName: Stop once this many crashes are named, suspects taken in source
   ///     order, a core's worth at a time; the tests not reached then have no result.

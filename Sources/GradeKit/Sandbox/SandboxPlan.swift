@@ -34,11 +34,11 @@ public struct SandboxPlan: Sendable {
   }
 
   /// An owned file that was not graded, and why.
-  public struct RejectedFile: Sendable, Equatable, Codable {
+  public struct RejectedFile: Sendable, Equatable {
     /// The path the learner knows it by.
-    public var path: String
-    /// Why, completing "this file ...".
-    public var reason: String
+    public var path: WorkbookPath
+    /// Why it was not graded.
+    var refusal: OwnedFile.Refusal
   }
 
   /// The lesson graded.
@@ -104,22 +104,23 @@ public struct SandboxPlan: Sendable {
     let starter = workbook.starterFolder(of: lesson)
     let solution = workbook.solutionFolder(of: lesson)
     let owned = Set(lesson.ownedFiles)
-    let lessonPath = "Lessons/\(lesson.folder)"
+    let lessonPath = WorkbookPath.lesson(lesson)
     let isOwnCheckout = learnerFolder.standardizedFileURL.path == starter.standardizedFileURL.path
-    handedOut = isOwnCheckout ? .git(workbook: workbook.root, lessonPath: lessonPath) : .folder(starter)
+    handedOut = isOwnCheckout ? .git(workbook: workbook.root, lessonPath: lessonPath.relative) : .folder(starter)
 
     // The learner's module: canonical sources, then the learner's own files.
-    for name in swiftFiles(in: starter.appending(path: "Sources")) where !owned.contains("Sources/\(name)") {
-      module.add(name, try canonical(starter.appending(path: "Sources/\(name)"), workbook), shownAs: "\(lessonPath)/Sources/\(name)")
+    let sources = Lesson.sourcesFolder
+    for name in swiftFiles(in: starter.appending(path: sources)) where !owned.contains("\(sources)/\(name)") {
+      module.add(name, try canonical(starter.appending(path: "\(sources)/\(name)"), workbook), shownAs: lessonPath.appending("\(sources)/\(name)").relative)
     }
     for task in lesson.tasks {
-      for file in task.files where file.hasPrefix("Sources/") {
-        let name = String(file.dropFirst("Sources/".count))
+      for file in task.files where file.hasPrefix(sources + "/") {
+        let name = String(file.dropFirst(sources.count + 1))
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
-          module.add(name, data, shownAs: "\(lessonPath)/\(file)")
+          module.add(name, data, shownAs: lessonPath.appending(file).relative)
         case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: "\(lessonPath)/\(file)", reason: refusal.reason))
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
           // The handed-out file stands in, so the lesson's other tasks still compile.
           if !isOwnCheckout, let handedOut = try? Data(contentsOf: starter.appending(path: file)) {
             module.add(name, handedOut, shownAs: "\(lessonPath)/\(file)")
@@ -129,7 +130,7 @@ public struct SandboxPlan: Sendable {
     }
     let canonicalFolder = workbook.canonicalTestFolder(of: lesson)
     for name in swiftFiles(in: canonicalFolder) {
-      canonicalTests.add(name, try canonical(canonicalFolder.appending(path: name), workbook), shownAs: "Tests/\(lesson.testModule)/\(name)")
+      canonicalTests.add(name, try canonical(canonicalFolder.appending(path: name), workbook), shownAs: WorkbookPath.canonicalTests(lesson).appending(name).relative)
     }
 
     // Each compiler-graded task's misuses, as handed out.
@@ -137,29 +138,30 @@ public struct SandboxPlan: Sendable {
       guard case .compiles(let spec) = task.kind else { continue }
       for misuse in spec.misuses {
         let name = String(misuse.file.split(separator: "/").last ?? "")
-        misuses.add(name, try canonical(starter.appending(path: misuse.file), workbook), shownAs: "\(lessonPath)/\(misuse.file)")
+        misuses.add(name, try canonical(starter.appending(path: misuse.file), workbook), shownAs: lessonPath.appending(misuse.file).relative)
       }
     }
 
     // Each write-tests task: the learner's tests, and the variants they run against.
-    let helpers = swiftFiles(in: starter.appending(path: "Tests")).filter { !owned.contains("Tests/\($0)") }
+    let testsFolder = Lesson.testsFolder
+    let helpers = swiftFiles(in: starter.appending(path: testsFolder)).filter { !owned.contains("\(testsFolder)/\($0)") }
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       var tests = Sources()
       for name in helpers {
-        tests.add(name, try canonical(starter.appending(path: "Tests/\(name)"), workbook), shownAs: "\(lessonPath)/Tests/\(name)")
+        tests.add(name, try canonical(starter.appending(path: "\(testsFolder)/\(name)"), workbook), shownAs: lessonPath.appending("\(testsFolder)/\(name)").relative)
       }
       for file in task.files {
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
-          tests.add(String(file.split(separator: "/").last ?? ""), data, shownAs: "\(lessonPath)/\(file)")
+          tests.add(String(file.split(separator: "/").last ?? ""), data, shownAs: lessonPath.appending(file).relative)
         case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: "\(lessonPath)/\(file)", reason: refusal.reason))
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
         }
       }
       learnerTests[task.number] = tests
 
-      let solutionSources = solution.appending(path: "Sources")
+      let solutionSources = solution.appending(path: sources)
       guard FileManager.default.fileExists(atPath: solutionSources.path) else {
         // A released copy: the variants come compiled, if they were built for this machine.
         switch ReleasedVariants.lookup(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain) {
@@ -177,9 +179,9 @@ public struct SandboxPlan: Sendable {
       var solutionFiles = Sources()
       variants[task.number] = try spec.variants(of: task.number).map { id throws(GradeError) in
         var sources = solutionFiles
-        let folder = solution.appending(path: id.folder)
-        for name in swiftFiles(in: folder) {
-          sources.add(name, try trusted(folder.appending(path: name)), shownAs: "Solutions/\(lesson.folder)/\(id.folder)/\(name)")
+        let folder = WorkbookPath.variant(id, of: lesson)
+        for name in swiftFiles(in: folder.url(in: workbook.root)) {
+          sources.add(name, try trusted(folder.appending(name).url(in: workbook.root)), shownAs: folder.appending(name).relative)
         }
         if case .solution = id.role { solutionFiles = sources }
         return Variant(id: id, sources: sources)
@@ -233,7 +235,7 @@ public struct SandboxPlan: Sendable {
       }
     }
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
-      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.reason)".utf8))) }
+      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.refusal.reason)".utf8))) }
     }
     for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data(reason.utf8))) }
     return inputs

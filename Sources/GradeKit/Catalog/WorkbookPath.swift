@@ -1,0 +1,76 @@
+import Foundation
+
+/// A path in the workbook, relative to its root: the one place `Lessons/…`, `Solutions/…` and
+/// `Tests/…` are spelled.
+///
+/// A learner reads these paths in feedback; the grader opens them with `url(in:)`.
+/// Inside a lesson's folder (`Lessons/NN-slug`, `Solutions/NN-slug`, or a learner's
+/// copy), files are named relative to it, as the catalog names them: `Sources/…`,
+/// `Tests/…`, `Misuses/…`.
+public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The path from the workbook's root.
+  public let relative: String
+
+  init(_ relative: String) {
+    self.relative = relative
+  }
+
+  public var description: String { relative }
+
+  public static func < (lhs: WorkbookPath, rhs: WorkbookPath) -> Bool { lhs.relative < rhs.relative }
+
+  /// The file or folder in the workbook at `root`.
+  public func url(in root: URL) -> URL { root.appending(path: relative) }
+
+  /// A path inside this folder.
+  public func appending(_ part: String) -> WorkbookPath { WorkbookPath(relative + "/" + part) }
+
+  /// The lessons' catalog.
+  public static let catalog = WorkbookPath("Lessons/catalog.json")
+  /// The fingerprints of the lessons' starters, which tell an untouched lesson.
+  public static let starterFingerprints = WorkbookPath("Lessons/starters.json")
+
+  /// A lesson's folder as handed out, which the learner works in: `Lessons/01-expect-and-require`.
+  public static func lesson(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Lessons/\(lesson.folder)") }
+
+  /// A lesson's solution folder: `Solutions/01-expect-and-require`.
+  public static func solution(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Solutions/\(lesson.folder)") }
+
+  /// A lesson's canonical tests: `Tests/ExpectRequireTests`.
+  public static func canonicalTests(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Tests/\(lesson.testModule)") }
+
+  /// A lesson's walkthrough: `Lessons/01-expect-and-require/README.md`.
+  public static func readme(_ lesson: Lesson) -> WorkbookPath { Self.lesson(lesson).appending("README.md") }
+
+  /// A file of a lesson's folder, as the catalog names it (`Sources/ScoreValidator.swift`).
+  public static func file(_ file: String, of lesson: Lesson) -> WorkbookPath { Self.lesson(lesson).appending(file) }
+
+  /// The folder of a variant's sources: the solution's `Sources`, or the files that replace some
+  /// of them, in `Wheats/<name>`, `Chaffs/<name>` or `TimingWheats/<name>`.
+  static func variant(_ variant: VariantID, of lesson: Lesson) -> WorkbookPath {
+    let folder = switch variant.role {
+    case .solution: Lesson.sourcesFolder
+    case .wheat(let wheat): "Wheats/\(wheat.name)"
+    case .chaff(let chaff): "Chaffs/\(chaff.name)"
+    case .timingWheat(let wheat): "TimingWheats/\(wheat.name)"
+    }
+    return solution(lesson).appending(folder)
+  }
+
+  /// The folder of every lesson's solution, which a released copy leaves out.
+  static let solutions = WorkbookPath("Solutions")
+  /// The grader's own tests, which a released copy leaves out: their fixtures name what chaffs hold.
+  static let graderTests = WorkbookPath("Tests/GradeKitTests")
+
+  /// The solution's version of a file of a lesson's folder: `Lessons/NN/x` is `Solutions/NN/x`.
+  public var inSolution: WorkbookPath? {
+    relative.hasPrefix("Lessons/") ? WorkbookPath("Solutions/" + relative.dropFirst("Lessons/".count)) : nil
+  }
+}
+
+extension Lesson {
+  /// The folder inside a lesson folder that holds its sources, as the catalog's file names start.
+  static let sourcesFolder = "Sources"
+  /// The folder inside a lesson folder that holds the learner's tests.
+  static let testsFolder = "Tests"
+}
