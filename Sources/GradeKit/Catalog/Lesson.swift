@@ -15,6 +15,24 @@ public struct Lesson: Sendable, Equatable {
   /// The modules a learner's files may import, besides the lesson's own module and, in
   /// tests, Testing (`"imports"`; `CodeRules.defaultImports` when the catalog names none).
   public var imports: [String] = CodeRules.defaultImports
+  /// The actor every declaration of the lesson's module is isolated to unless it says
+  /// otherwise (`"defaultIsolation": "MainActor"`, SE-0466), as in an app target Xcode 26
+  /// makes; `nil` for none, SwiftPM's default.
+  public var defaultIsolation: String?
+  /// Upcoming language features the lesson's module and tests are compiled with, such as
+  /// `NonisolatedNonsendingByDefault` (SE-0461), which Xcode 26's "approachable concurrency" turns on.
+  public var upcomingFeatures: [String] = []
+
+  /// The compiler's flags for the lesson's module and every variant of it.
+  public var moduleFlags: [String] {
+    (defaultIsolation.map { ["-default-isolation", $0] } ?? []) + testFlags
+  }
+
+  /// The compiler's flags for the lesson's tests: its upcoming features; tests keep Swift's
+  /// default isolation, as SwiftPM's and Xcode's test targets do.
+  public var testFlags: [String] {
+    upcomingFeatures.flatMap { ["-enable-upcoming-feature", $0] }
+  }
 
   /// The folder under `Lessons/` and `Solutions/`, such as `02-parameterized-tests`.
   public var folder: String {
@@ -47,6 +65,8 @@ public struct Lesson: Sendable, Equatable {
     var module: String
     var tasks: [LessonTask.Draft]
     var imports: [String]?
+    var defaultIsolation: String?
+    var upcomingFeatures: [String]?
   }
 
   init(number: Int, draft: Draft) {
@@ -54,5 +74,7 @@ public struct Lesson: Sendable, Equatable {
       number: number, slug: draft.slug, title: draft.title, module: draft.module,
       tasks: draft.tasks.enumerated().map { LessonTask(number: $0.offset + 1, draft: $0.element) })
     imports = draft.imports ?? CodeRules.defaultImports
+    defaultIsolation = draft.defaultIsolation
+    upcomingFeatures = draft.upcomingFeatures ?? []
   }
 }

@@ -146,6 +146,9 @@ public struct LessonTask: Sendable, Equatable {
   /// a lesson whose tests run on a test clock knows they finish in milliseconds, so a
   /// test that hangs on a chaff need not hold the learner up for the default minute.
   public var timeLimitSeconds: Int?
+  /// The task's files that are views (`"views"`): each shows what its model holds and does
+  /// nothing else, which the parser checks (`CodeRules.thinView`).
+  public var views: [String] = []
   /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
   /// where a data race report fails them.
   public var threadSanitizer = false
@@ -182,6 +185,7 @@ public struct LessonTask: Sendable, Equatable {
     var knownIssues: [String]?
     var disabled: [String]?
     var bugs: [String]?
+    var views: [String]?
   }
 
   init(number: Int, draft: Draft) {
@@ -210,6 +214,7 @@ public struct LessonTask: Sendable, Equatable {
     threadSanitizer = draft.sanitize == "thread"
     timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
+    views = draft.views ?? []
   }
 
   /// The sanitizer as the catalog spells it, so `grade check` can name one it does not know.

@@ -97,6 +97,33 @@ public enum CatalogValidator {
       }
     }
 
+    // Every other wheat replaces some of the solution's sources, differs from it, and comes with
+    // the over-specified test it exists to catch: a copy of the task's test file with that test in.
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind else { continue }
+      func taskBreach(_ message: String) { breach("task \(task.number): \(message)") }
+      let names = spec.wheats.map(\.name)
+      for name in Set(names) where names.filter({ $0 == name }).count > 1 { taskBreach("names wheat \(name) twice") }
+      for wheat in spec.wheats {
+        if let problem = Self.completesCodeThat(wheat.description) { taskBreach("wheat \(wheat.name): \(problem)") }
+        let folder = WorkbookPath.variant(VariantID(task: task.number, role: .wheat(wheat)), of: lesson).relative
+        let files = tree.names(in: folder)
+        if files.isEmpty { taskBreach("wheat \(wheat.name) has no files in \(folder)") }
+        for file in files {
+          guard let original = tree.files["\(solution)/Sources/\(file)"] else {
+            taskBreach("\(folder)/\(file) replaces no file in \(solution)/Sources")
+            continue
+          }
+          if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it uses no freedom") }
+          if owned.contains("\(Lesson.sourcesFolder)/\(file)") { taskBreach("wheat \(wheat.name) replaces \(Lesson.sourcesFolder)/\(file), which the learner owns") }
+        }
+        let fixtures = task.files.filter { tree.contains("\(folder)/\($0)") }
+        if fixtures.isEmpty {
+          taskBreach("wheat \(wheat.name) has no over-specified test: \(folder)/\(task.files.first ?? "Tests/…") should be the task's test file with a test that passes on the solution and fails on this wheat")
+        }
+      }
+    }
+
     // Every timing wheat is a folder of replacements for canonical sources, named once.
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind, let flakiness = spec.flakiness else { continue }

@@ -61,6 +61,7 @@ public struct Checker: Sendable {
       breach("task \(task.taskNumber): the solution does not pass: \(why)")
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
+    breaches += checkOverSpecifiedTests(of: lesson)
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(runs) times against every version, side by side")
@@ -130,6 +131,44 @@ public struct Checker: Sendable {
     return folder
   }
 
+  /// Proves each alternative wheat differs where an over-specified test looks: its fixture (the
+  /// task's test file with such a test in) passes on the solution and fails on that wheat alone,
+  /// named as a test of something the code does not promise.
+  func checkOverSpecifiedTests(of lesson: Lesson) -> [Breach] {
+    var breaches: [Breach] = []
+    let solution = workbook.solutionFolder(of: lesson)
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind else { continue }
+      for wheat in spec.wheats {
+        let variant = VariantID(task: task.number, role: .wheat(wheat))
+        let fixtures = WorkbookPath.variant(variant, of: lesson).url(in: workbook.root)
+        let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
+        guard !files.isEmpty else { continue }
+        progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): an over-specified test against \(variant.words)")
+        // The solution's files with the fixture in place of the task's test file.
+        let folder = grader.state.root.appending(path: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
+        try? FileManager.default.removeItem(at: folder)
+        for file in lesson.ownedFiles {
+          let source = files.contains(file) ? fixtures.appending(path: file) : solution.appending(path: file)
+          let target = folder.appending(path: file)
+          try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try? FileManager.default.copyItem(at: source, to: target)
+        }
+        guard let result = grader.grade(lesson, learnerFolder: folder, sandboxName: "check-over-specified").tasks
+          .first(where: { $0.taskNumber == task.number })
+        else { continue }
+        let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
+        let caught = result.findings.contains { if case .overSpecified(_, wheat) = $0 { true } else { false } }
+        if onSolution?.status != .pass {
+          breaches.append(Breach(lesson: lesson.number, "task \(task.number): wheat \(wheat.name): its over-specified test does not pass on the solution: \(result.summary(in: lesson, limit: 2))"))
+        } else if !caught {
+          breaches.append(Breach(lesson: lesson.number, "task \(task.number): wheat \(wheat.name): its over-specified test passes on it, so the wheat does not differ where a test could look"))
+        }
+      }
+    }
+    return breaches
+  }
+
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
   func checkSnippets(of lesson: Lesson) -> [Breach] {
     let readme = WorkbookPath.readme(lesson)
@@ -139,11 +178,18 @@ public struct Checker: Sendable {
     // The solution's module, as grading the solution built it: the same inputs give the same
     // folder in the shared build store, so this compiles nothing new.
     let sources = sandbox.appending(path: "src/module")
-    let compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
-    let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
-    guard let modules = module.folder else {
-      return [Breach(lesson: lesson.number, "the solution's module does not compile, so no snippet could be checked: \(module.output.suffix(300))")]
+    // The module once per mode a block asks for, since the settings change its declarations too.
+    var modules: [Snippet.Mode: (compiler: Compiler, folder: URL)] = [:]
+    for mode in Set(snippets.flatMap(\.modes)) {
+      var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+      compiler.moduleFlags = mode.flags(lesson: lesson)
+      let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
+      guard let folder = module.folder else {
+        return [Breach(lesson: lesson.number, "the solution's module does not compile \(mode.words), so no snippet could be checked: \(module.output.suffix(300))")]
+      }
+      modules[mode] = (compiler, folder)
     }
+    let built = modules
     let folder = sandbox.appending(path: "snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let found = Mutex<[Breach]>([])
@@ -157,12 +203,18 @@ public struct Checker: Sendable {
         return
       }
       // Through SIL, not just type-checking: region-based isolation errors come only there.
-      let checked = compiler.check(file.lastPathComponent, in: folder, against: modules, module: lesson.module, into: folder.appending(path: "built"))
-      let errors = Diagnostic.errors(in: checked.messages, shownAs: [file.lastPathComponent: "snippet"])
-      if !checked.succeeded || !errors.isEmpty {
-        let said = errors.prefix(3).map { "\($0.location ?? "snippet"): error: \($0.message)" }
-        let shown = said.isEmpty ? String(checked.output.suffix(300)) : said.joined(separator: " | ")
-        found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): this swift block does not compile: \(shown)")) }
+      // Once per mode the block asks for: the lesson's own, Swift's defaults, Xcode 26's.
+      for mode in snippet.modes {
+        guard let (checker, module) = built[mode] else { continue }
+        let checked = checker.check(
+          file.lastPathComponent, in: folder, against: module, module: lesson.module, into: folder.appending(path: "built-\(mode)"))
+        let errors = Diagnostic.errors(in: checked.messages, shownAs: [file.lastPathComponent: "snippet"])
+        if !checked.succeeded || !errors.isEmpty {
+          let said = errors.prefix(3).map { "\($0.location ?? "snippet"): error: \($0.message)" }
+          let shown = said.isEmpty ? String(checked.output.suffix(300)) : said.joined(separator: " | ")
+          let named = snippet.modes == [.lesson] ? "" : " (\(mode.words))"
+          found.withLock { $0.append(Breach(lesson: lesson.number, "\(readme):\(snippet.line): this swift block does not compile\(named): \(shown)")) }
+        }
       }
     }
     return found.withLock { $0 }.sorted { $0.message < $1.message }

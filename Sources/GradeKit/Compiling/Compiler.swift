@@ -25,6 +25,11 @@ public struct Compiler: Sendable {
   /// Where products live when no folder is given: each in a folder named by a hash of
   /// everything it is built from, so every sandbox (every learner of a class) shares it.
   public var store: URL?
+  /// The lesson's settings for its module and every variant of it: default isolation and
+  /// upcoming features (`Lesson.moduleFlags`).
+  public var moduleFlags: [String] = []
+  /// The lesson's settings for its tests (`Lesson.testFlags`).
+  public var testFlags: [String] = []
 
   /// Creates a compiler.
   public init(
@@ -80,7 +85,7 @@ public struct Compiler: Sendable {
   /// and returns what it said. The result is kept by a key of its inputs.
   public func check(_ file: String, in folder: URL, against moduleFolder: URL, module: String, into output: URL) -> Result {
     let arguments = ["swiftc", "-emit-sil", "-o", "/dev/null", "-module-cache-path", moduleCache.path,
-                     "-I", Self.library, "-wmo"] + Self.flags(swiftVersion: 6) + [file]
+                     "-I", Self.library, "-wmo"] + Self.flags(swiftVersion: 6) + moduleFlags + [file]
     let interface = moduleFolder.appending(path: "\(module).swiftmodule")
     return compile(
       arguments, in: folder, inputs: [folder.appending(path: file), interface], libraryFolder: moduleFolder, into: output,
@@ -110,7 +115,7 @@ public struct Compiler: Sendable {
     let products = ["\(module).swiftmodule", Self.libraryName(module)]
     let common = ["-emit-library", "-emit-module", "-module-name", module, "-enable-testing", "-enable-library-evolution",
                   "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion) + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
+      + Self.flags(swiftVersion: swiftVersion) + moduleFlags + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
       + ["-emit-module-path", "\(Self.output)/\(products[0])", "-o", "\(Self.output)/\(products[1])"]
     let inputs = names.map { sourceFolder.appending(path: $0) }
     guard let incremental, folder == nil else {
@@ -169,7 +174,7 @@ public struct Compiler: Sendable {
   ) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-library", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + ["-wmo"] + Self.flags(swiftVersion: 6) + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
+      + ["-wmo"] + Self.flags(swiftVersion: 6) + testFlags + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
       + ["-I", Self.library] + (linksLibrary ? ["-L", Self.library, "-l\(libraryModule)"] : [])
       + Self.linkerFlags
       + ["-o", "\(Self.output)/\(RunnerProgram.testsLibrary)"]
@@ -222,7 +227,7 @@ public struct Compiler: Sendable {
     var arguments = ["swiftc", "-emit-executable", "-module-cache-path", moduleCache.path, "-wmo", "-no-emit-module-separately-wmo"]
       + Self.flags(swiftVersion: 6) + sanitizerFlags
     if let module, !names.isEmpty {
-      arguments += ["-module-name", module, "-emit-module", "-emit-module-path", "\(Self.output)/\(module).swiftmodule",
+      arguments += moduleFlags + ["-module-name", module, "-emit-module", "-emit-module-path", "\(Self.output)/\(module).swiftmodule",
                     "-enable-testing", "-enable-library-evolution"]
     } else {
       arguments += ["-module-name", "__GradeProgram"]

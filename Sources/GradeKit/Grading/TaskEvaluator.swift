@@ -87,6 +87,9 @@ public enum TaskEvaluator {
     var all: [JobResult] { [solution] + wheats.map(\.1) + chaffs.map(\.1) + timingWheats.map(\.1) + repeated }
   }
 
+  /// The name of a write-tests task's first check: its tests pass on the solution.
+  static let validCheck = "your tests pass against a correct implementation"
+
   /// Grades a task where the learner writes tests: valid on every wheat, thorough on the chaffs.
   ///
   /// - Parameters:
@@ -133,7 +136,7 @@ public enum TaskEvaluator {
     if wheat.ending == .timedOut { valid.append(.timedOut(running: wheat.hung, seconds: seconds)) }
     if wheat.ending == .flooded { valid.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, valid.isEmpty { valid.append(.noLearnerTests) }
-    var checks = [Check("your tests pass against a correct implementation", findings: valid)]
+    var checks = [Check(validCheck, findings: valid)]
     guard valid.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
 
     // Faithful to the contract: every test passes on every other correct implementation too.

@@ -46,11 +46,12 @@ public enum Release {
     let target = ReleasedVariants.targetFolder(platform: ReleasedVariants.platform, toolchain: toolchain)
     let folder = destination.appending(path: "\(ReleasedVariants.folderName)/\(target)")
     try? manager.removeItem(at: folder)
-    let compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache)
+    var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache)
     var manifest = ReleasedVariants.Manifest(platform: ReleasedVariants.platform, toolchain: toolchain, lessons: [:])
     var count = 0
     for lesson in workbook.catalog.lessons {
       let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.starterFolder(of: lesson))
+      compiler.moduleFlags = lesson.moduleFlags
       for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {
         var ids: [String] = []
         for (index, variant) in variants.enumerated() {
@@ -89,7 +90,7 @@ public enum Release {
     return Summary(files: copied, variants: count, target: target)
   }
 
-  /// The catalog with each chaff's folder name replaced by its place, since the name says what its bug is.
+  /// The catalog with each chaff's and wheat's folder name replaced by its place, since the name says what it does.
   static func anonymizedCatalog(of workbook: Workbook) throws -> String {
     let data = try Data(contentsOf: WorkbookPath.catalog.url(in: workbook.root))
     guard var catalog = try JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -98,9 +99,11 @@ public enum Release {
     for lessonIndex in lessons.indices {
       guard var tasks = lessons[lessonIndex]["tasks"] as? [[String: Any]] else { continue }
       for taskIndex in tasks.indices {
-        guard var chaffs = tasks[taskIndex]["chaffs"] as? [[String: Any]] else { continue }
-        for chaffIndex in chaffs.indices { chaffs[chaffIndex]["name"] = "chaff-\(chaffIndex + 1)" }
-        tasks[taskIndex]["chaffs"] = chaffs
+        for (key, prefix) in [("chaffs", "chaff"), ("wheats", "wheat")] {
+          guard var variants = tasks[taskIndex][key] as? [[String: Any]] else { continue }
+          for index in variants.indices { variants[index]["name"] = "\(prefix)-\(index + 1)" }
+          tasks[taskIndex][key] = variants
+        }
       }
       lessons[lessonIndex]["tasks"] = tasks
     }

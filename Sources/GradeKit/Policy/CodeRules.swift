@@ -13,6 +13,9 @@ public struct CodeRules: Sendable, Equatable {
   public var refusedPromises: Set<String>
   /// Modules the task leaves behind, such as `XCTest`.
   public var leftBehind: [String]
+  /// Whether the file is a view, which shows what its model holds and does nothing else: no
+  /// branch, loop, operator, interpolation, `try` or `await` of its own (`"views"`).
+  public var thinView = false
 
   /// Creates rules.
   public init(imports: [String], refusedPromises: Set<String> = [], leftBehind: [String] = []) {
@@ -27,20 +30,30 @@ public struct CodeRules: Sendable, Equatable {
   /// The promises the compiler stops checking, by the name the catalog gives them.
   public static let promises = ["@unchecked Sendable", "nonisolated(unsafe)", "@preconcurrency"]
 
+  /// What a view may not hold, by the parser's name for it, in words for the learner.
+  static let logic: [String: String] = [
+    "if_stmt": "an if", "guard_stmt": "a guard", "switch_stmt": "a switch", "for_each_stmt": "a for loop",
+    "while_stmt": "a while loop", "repeat_while_stmt": "a repeat loop", "ternary_expr": "a ?: choice",
+    "sequence_expr": "an operator", "interpolated_string_literal_expr": "a string it formats", "try_expr": "a try",
+    "await_expr": "an await", "do_catch_stmt": "a do-catch",
+  ]
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 
-  /// The rules of `task` in `lesson`.
-  public static func of(_ task: LessonTask, in lesson: Lesson) -> CodeRules {
+  /// The rules of the file `file` (as the catalog names it) of `task` in `lesson`.
+  public static func of(_ task: LessonTask, in lesson: Lesson, file: String? = nil) -> CodeRules {
     var forbidden: [String] = []
     switch task.kind {
     case .writeTests(let spec): forbidden = spec.forbidden
     case .compiles(let spec): forbidden = spec.forbidden
     default: break
     }
-    return CodeRules(
+    var rules = CodeRules(
       imports: lesson.imports, refusedPromises: Set(forbidden).intersection(promises),
       leftBehind: forbidden.filter { !promises.contains($0) && $0.first?.isUppercase == true && !$0.contains(" ") })
+    rules.thinView = file.map(task.views.contains) ?? false
+    return rules
   }
 
   /// Whether `module` may be imported by a file in `Tests/` (`tests`) or `Sources/` of `lesson`.

@@ -24,6 +24,8 @@ public struct Refusal: Sendable, Equatable, Codable {
     case uncheckedPromise
     /// A C symbol the built code exports, which could replace one the test harness uses.
     case exportedSymbol
+    /// Logic in a view, which the task asks to move into its model.
+    case logicInView
   }
 
   /// The rule broken.
@@ -51,7 +53,7 @@ public struct Refusal: Sendable, Equatable, Codable {
   /// fails its task and leaves the file to run.
   public var blocksRunning: Bool {
     switch rule {
-    case .uncheckedPromise, .leftBehind: false
+    case .uncheckedPromise, .leftBehind, .logicInView: false
     default: true
     }
   }
@@ -78,6 +80,8 @@ public struct Refusal: Sendable, Equatable, Codable {
       "\(found) is a promise the compiler stops checking, not a fix; it silences the diagnostic and leaves the race. Change the design instead: a value type, an actor, a Mutex, or sending"
     case .exportedSymbol:
       "exports the C symbol \(found), which would replace the test harness's own; a learner's code exports Swift symbols only"
+    case .logicInView:
+      "the view holds \(found); a view shows what its model holds and passes on what the user does. Move the decision into the model, where a test can reach it"
     }
   }
 

@@ -28,6 +28,9 @@ public struct Sandbox: Sendable {
   public init(root: URL, plan: SandboxPlan, compiler: Compiler, box: Box, state: StateFolder) {
     self.root = root
     self.plan = plan
+    var compiler = compiler
+    compiler.moduleFlags = plan.lesson.moduleFlags
+    compiler.testFlags = plan.lesson.testFlags
     self.compiler = compiler
     self.box = box
     self.state = state
@@ -263,7 +266,7 @@ public struct Sandbox: Sendable {
       return task.files.filter { $0.hasPrefix(prefix) }.compactMap { file in
         let name = String(file.dropFirst(prefix.count))
         guard sources.files[name] != nil, let shown = sources.shownAs[name] else { return nil }
-        return SourceSurvey.File(name: name, shownAs: shown, rules: CodeRules.of(task, in: lesson))
+        return SourceSurvey.File(name: name, shownAs: shown, rules: CodeRules.of(task, in: lesson, file: file))
       }
     }
   }
