@@ -93,6 +93,25 @@ struct WriteTestsGradingTests {
     #expect(result.bugsCaught == .init(caught: 3, total: 3))
   }
 
+  @Test("A test that fails on another correct implementation checks what the code does not promise, and chaffs are not scored")
+  func overSpecified() {
+    let newestFirst = LessonTask.Wheat(name: "newest-first", description: "lists users newest first")
+    let strict = learnerTest("listsInOrder()", status: .failed, issues: 1)
+    let runs = TaskEvaluator.VariantRuns(
+      solution: goodWheat, wheats: [(newestFirst, JobResult(tests: [learnerTest("finds()", cases: 3), strict]))],
+      chaffs: Array(zip(spec.chaffs, caughtEverything)))
+    let result = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings == [.overSpecified(strict, newestFirst)])
+    #expect(result.bugsCaught == nil)
+    #expect(result.findings[0].plainText.hasPrefix("listsInOrder() fails on correct code that lists users newest first"))
+    #expect(result.findings[0].plainText.contains("your test checks something the code does not promise"))
+
+    let passing = TaskEvaluator.VariantRuns(
+      solution: goodWheat, wheats: [(newestFirst, goodWheat)], chaffs: Array(zip(spec.chaffs, caughtEverything)))
+    #expect(TaskEvaluator.writeTests(task, spec: spec, runs: passing, ownedFiles: owned, seconds: 60).status == .pass)
+  }
+
   @Test("A test failing on the wheat makes the tests invalid, and chaffs are not scored")
   func failsOnWheat() {
     let failing = learnerTest("wrong()", status: .failed, issues: 1)
