@@ -5,7 +5,7 @@ public enum Command: Equatable, Sendable {
   /// Grade a lesson again on every save, until the learner quits.
   case watch(lesson: String?, options: Options)
   /// Show the next hint for a lesson's first unfinished task, or for one task.
-  case hint(lesson: String, task: Int?)
+  case hint(lesson: String?, task: Int?)
   /// Prove every lesson works, as CI does.
   case check(lessons: [String], options: Options)
   /// List the lessons.
