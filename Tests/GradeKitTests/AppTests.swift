@@ -182,6 +182,30 @@ struct GradeEveryLessonTests {
     #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 2)
   }
 
+  @Test("prepare builds a lesson in a sandbox of its own, so the learner's first grade reuses it; one runs at a time")
+  func prepare() throws {
+    let book = try TwoLessons()
+    let app = AppTests()
+    let workbook = try Workbook.load(at: book.root)
+    let held = try #require(FileLock(trying: workbook.state.prepareLock))
+    let busy = app.run(["prepare", "2"], in: book.root)
+    #expect(busy.out.contains("Another grade prepare is running"), "\(busy.out)")
+    held.unlock()
+
+    let prepared = app.run(["prepare", "2"], in: book.root)
+    #expect(prepared.status == App.Exit.passed)
+    #expect(prepared.out == "Prepared lesson 2: each first grade is now as fast as the next.")
+    #expect(FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/prepare/02-again").path))
+    #expect(!FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/learner/02-again").path))
+    // The learner's first grade of lesson 2 finds every variant built.
+    let progress = Mutex<[String]>([])
+    let learner = App(
+      currentFolder: book.root, environment: [:], outputIsTerminal: false, write: { _ in },
+      writeError: { line in progress.withLock { $0.append(line) } })
+    _ = learner.run(["2"])
+    #expect(!progress.withLock { $0 }.contains { $0.contains("compiling") }, "\(progress.withLock { $0 })")
+  }
+
   @Test("A lesson is untouched only while every file the learner owns hashes to its recorded starter")
   func fingerprints() throws {
     let book = try TwoLessons()

@@ -71,7 +71,7 @@ struct UsageGoldenTests {
   static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
 
   @Test("Every command's help reads as its golden file, and the overview too", arguments: [
-    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "check",
+    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "prepare", "check",
   ])
   func help(_ command: String) throws {
     let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)

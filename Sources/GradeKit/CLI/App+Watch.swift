@@ -39,6 +39,7 @@ extension App {
     }
 
     var passed = gradeAndShow()
+    prepareAhead(of: lesson, workbook: workbook, grader: grader)
     var snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
     var pollDescriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     var inputOpen = true

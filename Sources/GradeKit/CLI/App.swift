@@ -84,6 +84,13 @@ public struct App: Sendable {
         return try reveal(name, options: options, workbook: try loadWorkbook())
       case .checkSetup:
         return checkSetup(workbook: try loadWorkbook())
+      case .prepare(let names):
+        let workbook = try loadWorkbook()
+        let lessons = try resolve(names, in: workbook)
+        let prepared = Preparation(workbook: workbook, grader: grader(workbook, Command.Options())).run(lessons, progress: writeError)
+        write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons"): each first grade is now as fast as the next."
+          : "Another grade prepare is running in this workbook; it prepares the lessons ahead.")
+        return Exit.passed
       case .solveInto(let name, let task, let destination):
         let workbook = try loadWorkbook()
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
@@ -145,6 +152,15 @@ public struct App: Sendable {
       hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
     }
     return renderer.lesson(lesson, result, hintLevels: levels)
+  }
+
+  /// Starts preparing the lessons after `lesson` in the background, when a learner is at a
+  /// terminal (or `GRADE_PREPARE=1` says to; `GRADE_PREPARE=0` never).
+  func prepareAhead(of lesson: Lesson, workbook: Workbook, grader: Grader) {
+    let asked = environment["GRADE_PREPARE"]
+    guard asked == "1" || (asked != "0" && outputIsTerminal) else { return }
+    let preparation = Preparation(workbook: workbook, grader: grader)
+    preparation.startInBackground(preparation.ahead(of: lesson))
   }
 
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
@@ -231,6 +247,7 @@ public struct App: Sendable {
         write(feedback(focus.0, grade(focus.0), renderer: renderer, hints: hints))
         write("")
       }
+      prepareAhead(of: focus.0, workbook: workbook, grader: grader)
     }
     for lesson in lessons where results[lesson.number] == nil {
       if options.format == .text, names.isEmpty, starters.isUntouched(lesson, in: workbook) {
@@ -258,6 +275,7 @@ public struct App: Sendable {
         for (lesson, result) in graded {
           write(feedback(lesson, result, renderer: renderer, hints: hints))
         }
+        if let last = graded.last?.0 { prepareAhead(of: last, workbook: workbook, grader: grader) }
       }
     }
     if let notice = grader.isolation.notice, options.format == .text {

@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
   case reveal(lesson: String, options: Options)
   /// Say in seconds whether this machine is ready for the workbook.
   case checkSetup
+  /// Build lessons ahead of the learner, so each one's first grade is as fast as the next.
+  case prepare(lessons: [String])
   /// Print usage: of every command, or of the one named.
   case help(command: String?)
 

@@ -124,6 +124,11 @@ struct Verb: Sendable {
       return .present(lesson: words[0], step: parsed.step, plain: parsed.plain)
     },
     Verb(
+      name: "prepare", arguments: "[LESSON ...]",
+      summary: "build the lessons named (all by default) now, so each one's first grade is as fast as the next; grade does this for the next lessons in the background, at the lowest priority",
+      audience: .presenters, options: []
+    ) { words, _ in .prepare(lessons: words) },
+    Verb(
       name: "check", arguments: "[LESSON ...]",
       summary: "prove every solution passes, every starter fails, every chaff is caught, every snippet compiles",
       audience: .maintainers, options: ["--runs"] + grading

@@ -40,6 +40,9 @@ public struct StateFolder: Sendable, Equatable {
   /// Clang's module cache, shared by every compile.
   public var moduleCache: URL { root.appending(path: "module-cache") }
 
+  /// Held by the one `grade prepare` that runs at a time.
+  public var prepareLock: URL { root.appending(path: "prepare.lock") }
+
   /// The toolchain's version, with the compiler file it was read from.
   public var toolchain: URL { root.appending(path: "toolchain.txt") }
 

@@ -48,6 +48,7 @@ public struct Grader: Sendable {
     self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
     _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
+    StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
     // Run folders outlive their run only when a grading was stopped in the middle of it.
     RunFolders.pruneAll(under: state.root.appending(path: "sandboxes"), olderThan: TimeInterval(limits.seconds + 600))
