@@ -206,6 +206,35 @@ struct GradeEveryLessonTests {
     #expect(!progress.withLock { $0 }.contains { $0.contains("compiling") }, "\(progress.withLock { $0 })")
   }
 
+  @Test("A preparation waits before each compile and run while a grading the learner waits for holds the foreground")
+  func preparationYields() async throws {
+    let book = try TwoLessons()
+    let workbook = try Workbook.load(at: book.root)
+    let grader = Preparation(workbook: workbook, grader: Grader(workbook: workbook)).yielding
+    let foreground = FileLock(shared: grader.state.foregroundLock)
+    let paused = Mutex(false)
+    let waiting = Task.detached {
+      grader.pause()
+      paused.withLock { $0 = true }
+    }
+    // The kernel lists the preparation's lock request as blocked behind the foreground's.
+    var info = stat()
+    #expect(stat(grader.state.foregroundLock.path, &info) == 0)
+    let blocked = ":\(info.st_ino) "
+    var seen = false
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !seen, ContinuousClock.now < deadline {
+      let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+      seen = locks.split(separator: "\n").contains { $0.contains(" -> FLOCK") && $0.contains(blocked) }
+      if !seen { await Task.yield() }
+    }
+    #expect(seen, "the preparation's wait never reached the kernel")
+    #expect(!paused.withLock { $0 })
+    foreground.unlock()
+    await waiting.value
+    #expect(paused.withLock { $0 })
+  }
+
   @Test("A lesson is untouched only while every file the learner owns hashes to its recorded starter")
   func fingerprints() throws {
     let book = try TwoLessons()

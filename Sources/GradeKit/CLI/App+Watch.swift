@@ -25,6 +25,9 @@ extension App {
 
     var previous: LessonResult?
     func gradeAndShow() -> Bool {
+      // The learner waits for this grading: a preparation in the background pauses meanwhile.
+      let foreground = FileLock(shared: workbook.state.foregroundLock)
+      defer { foreground.unlock() }
       if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
       writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)

@@ -222,6 +222,9 @@ public struct App: Sendable {
     let starters = StarterFingerprints.recorded(in: workbook)
     let current = CurrentLesson(workbook: workbook, starters: starters)
     if options.format == .text, lessons.count == 1, !names.isEmpty { current.remember(lessons[0]) }
+    // The learner waits for this grading: a preparation in the background pauses meanwhile.
+    let foreground = FileLock(shared: workbook.state.foregroundLock)
+    defer { foreground.unlock() }
     var results: [Int: LessonResult] = [:]
     func grade(_ lesson: Lesson) -> LessonResult {
       if let known = results[lesson.number] { return known }

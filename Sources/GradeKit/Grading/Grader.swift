@@ -18,6 +18,9 @@ public struct Grader: Sendable {
   public var threadSanitizer = false
   /// Told about slow steps, such as compiling a lesson's variants the first time.
   public var progress: @Sendable (String) -> Void = { _ in }
+  /// Called before each compile and each run: a background preparation waits there while the
+  /// learner's own grading runs (`Preparation`).
+  public var pause: @Sendable () -> Void = {}
 
   /// What a stored result was made by: a format number, bumped when a change to the grader changes
   /// what a result means, and the grader program itself, so that a rebuilt grader never reads a
@@ -133,6 +136,7 @@ public struct Grader: Sendable {
           threadSanitizer: flavour == .threadSanitizer),
         state: state)
       sandbox.progress = progress
+      sandbox.pause = pause
       return (flavour, sandbox)
     })
     do {
@@ -161,7 +165,8 @@ public struct Grader: Sendable {
     if let checked = builds[.threadSanitizer] {
       jobs += GradingPlan.jobs(for: lesson, tasks: sanitizedTests, built: checked, flavour: .threadSanitizer, settings: settings)
     }
-    let executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
+    var executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
+    executor.pause = pause
     var results = executor.run(jobs)
     let evaluator = LessonEvaluator(plan: plan, limits: limits)
     var gradedIn = Dictionary(uniqueKeysWithValues: lesson.tasks.map { ($0.number, sanitizedTests.contains($0.number) ? GradingPlan.Flavour.threadSanitizer : .plain) })

@@ -6,7 +6,8 @@ import Foundation
 /// versions, the runner, the canonical tests. Preparing a lesson grades its files as they
 /// stand, in a sandbox of its own (`prepare`), which puts all of that in the shared stores;
 /// the learner's own sandbox is never touched. `grade` starts it in the background for the
-/// lessons after the one it shows, at the lowest CPU and disk priority, one at a time.
+/// lessons after the one it shows, at the lowest CPU and disk priority, one at a time, and
+/// it waits before each compile and run while a grading the learner waits for is under way.
 public struct Preparation: Sendable {
   /// The workbook.
   public var workbook: Workbook
@@ -26,11 +27,21 @@ public struct Preparation: Sendable {
   public func run(_ lessons: [Lesson], progress: @Sendable (String) -> Void = { _ in }) -> Bool {
     guard let lock = FileLock(trying: grader.state.prepareLock) else { return false }
     defer { lock.unlock() }
+    let grader = yielding
     for lesson in lessons {
       progress("Preparing lesson \(lesson.number) (\(lesson.slug))...")
       _ = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), sandboxName: Self.sandboxName, restoreCanonicalFiles: true)
     }
     return true
+  }
+
+  /// The grader, made to wait before each compile and run while the learner's own grading
+  /// holds the foreground (`StateFolder.foregroundLock`).
+  var yielding: Grader {
+    var grader = grader
+    let foreground = grader.state.foregroundLock
+    grader.pause = { FileLock.waitUntilFree(foreground) }
+    return grader
   }
 
   /// The lessons to prepare after the learner was shown `lesson`: the next two not done.
