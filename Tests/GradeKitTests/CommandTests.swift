@@ -36,6 +36,21 @@ struct CommandTests {
     (["solve", "1", "--task", "2", "--into", "x"], Command.solveInto(lesson: "1", task: 2, destination: "x")),
     (["present", "5", "--step", "2", "--plain"], Command.present(lesson: "5", step: 2, plain: true)),
     (["check", "--runs", "20"], { var options = Command.Options(); options.runs = 20; return Command.check(lessons: [], options: options) }()),
+    (["1", "--task", "2"], { var options = Command.Options(); options.task = 2; return Command.grade(lessons: ["1"], options: options) }()),
+    (["release", "out", "--classroom", "--points", "p.json"], Command.release(destination: "out", classroom: true, points: "p.json")),
+    (["export", "gradescope", "ag", "3"], Command.exportGradescope(destination: "ag", lessons: ["3"], points: nil)),
+    (["autograde", "/autograder"], Command.autograde(root: "/autograder", lessons: [], options: .init())),
+    (["class", "subs", "--roster", "r.csv", "--points", "p.json"], {
+      var options = Command.Options()
+      options.roster = "r.csv"
+      options.points = "p.json"
+      return Command.gradeClass(submissions: "subs", lessons: [], report: nil, options: options)
+    }()),
+    (["merge", "out", "a", "b", "--roster", "r.csv"], {
+      var options = Command.Options()
+      options.roster = "r.csv"
+      return Command.merge(destination: "out", sources: ["a", "b"], options: options)
+    }()),
   ])
   func subcommands(arguments: [String], expected: Command) throws {
     #expect(try Command.parse(arguments) == expected)
@@ -57,6 +72,10 @@ struct CommandTests {
     (["reset", "1", "2", "--task", "3"], "two tasks given"),
     (["watch", "--runs", "5"], "--runs is not an option of `swift run grade watch`; it goes with swift run grade check"),
     (["--no-cache=yes"], "--no-cache takes no value"),
+    (["--task", "2"], "--task needs one lesson"),
+    (["release", "out", "--points", "p.json"], "add --classroom"),
+    (["export", "moodle", "out"], "swift run grade export gradescope DIR"),
+    (["autograde"], "say where the submission is"),
   ])
   func usageErrors(arguments: [String], fragment: String) {
     #expect {
@@ -73,7 +92,7 @@ struct UsageGoldenTests {
   static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
 
   @Test("Every command's help reads as its golden file, and the overview too", arguments: [
-    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "prepare", "check",
+    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "export", "autograde", "present", "prepare", "check",
   ])
   func help(_ command: String) throws {
     let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)

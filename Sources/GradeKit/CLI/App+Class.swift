@@ -16,6 +16,8 @@ extension App {
       throw .usage("--work \(state.root.path) is inside the workbook; class grading keeps students' code outside it. Choose a folder elsewhere.")
     }
     let out = report.map { url($0) }
+    let lms = try LMSExport(options, app: self, workbook: workbook)
+    if lms != nil, out == nil { throw .usage("--roster writes LMS gradebooks into the report folder; add --report OUT") }
     if let out, (out.path + "/").hasPrefix(folder.path + "/") {
       throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
     }
@@ -51,16 +53,19 @@ extension App {
       write(Gradebook.table(graded, lessons: lessons))
     }
     if let out {
-      try Gradebook.write(LearnerRecord.all(in: records), lessons: lessons, to: out)
+      let all = LearnerRecord.all(in: records)
+      try Gradebook.write(all, lessons: lessons, to: out)
       writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, and feedback/, results/, junit/ and records/ per learner.")
+      try lms?.write(all, lessons: lessons, to: out, say: writeError)
     }
     let broken = graded.flatMap(\.lessons).contains { $0.result.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }
     return broken ? Exit.error : Exit.passed
   }
 
   /// Combines the records of several shards' reports into one set of reports.
-  func merge(into destination: String, from sources: [String], workbook: Workbook) throws(GradeError) -> Int32 {
+  func merge(into destination: String, from sources: [String], options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let out = url(destination)
+    let lms = try LMSExport(options, app: self, workbook: workbook)
     var byLearner: [String: LearnerRecord] = [:]
     for source in sources {
       let folder = url(source)
@@ -86,6 +91,7 @@ extension App {
     let graded = Set(records.flatMap { $0.lessons.map(\.lesson) })
     let lessons = workbook.catalog.lessons.filter { graded.contains($0.number) }
     try Gradebook.write(records, lessons: lessons, to: out)
+    try lms?.write(records, lessons: lessons, to: out, say: writeError)
     write(Gradebook.table(records, lessons: lessons))
     writeError("Merged \(records.count) learners from \(sources.count) shard\(sources.count == 1 ? "" : "s") into \(out.path)/.")
     return Exit.passed

@@ -68,18 +68,26 @@ public struct App: Sendable {
         return try grade(names, options: options, workbook: try loadWorkbook())
       case .gradeClass(let submissions, let names, let report, let options):
         return try gradeClass(submissions, names, report: report, options: options, workbook: try loadWorkbook())
-      case .merge(let destination, let sources):
-        return try merge(into: destination, from: sources, workbook: try loadWorkbook())
-      case .release(let destination):
+      case .merge(let destination, let sources, let options):
+        return try merge(into: destination, from: sources, options: options, workbook: try loadWorkbook())
+      case .release(let destination, let classroom, let pointsFile):
         let workbook = try loadWorkbook()
         let target = url(destination)
-        let summary = try Release.write(with: grader(workbook, Command.Options()), to: target)
+        let points = try pointsFile.map { path throws(GradeError) in try Points.read(url(path), catalog: workbook.catalog) } ?? Points()
+        let summary = try Release.write(with: grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
         if summary.files > 0 {
           write("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
         }
         write("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
+        if classroom {
+          write("Wrote \(ClassroomWorkflow.path): on each push, GitHub Classroom runs swift run grade N --task K for every task and shows its points. Students can edit it; grade hand-ins with swift run grade class, which reads only the files they own.")
+        }
         write("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
         return Exit.passed
+      case .exportGradescope(let destination, let names, let points):
+        return try exportGradescope(to: destination, names, points: points, workbook: try loadWorkbook())
+      case .autograde(let root, let names, let options):
+        return try autograde(root: root, names, options: options, workbook: try loadWorkbook())
       case .reveal(let name, let options):
         return try reveal(name, options: options, workbook: try loadWorkbook())
       case .checkSetup:
@@ -286,6 +294,13 @@ public struct App: Sendable {
     }
     if graded.contains(where: { $0.1.lessonError != nil || $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }) {
       return Exit.error
+    }
+    if let number = options.task, let (lesson, result) = graded.first {
+      guard let task = result.tasks.first(where: { $0.taskNumber == number }) else {
+        throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(number)")
+      }
+      if options.format == .text { write(task.status == .pass ? "Task \(number) passes." : "Task \(number) does not pass yet.") }
+      return task.status == .pass ? Exit.passed : Exit.failed
     }
     return graded.allSatisfy { $0.1.passed } ? Exit.passed : Exit.failed
   }

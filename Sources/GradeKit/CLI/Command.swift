@@ -13,9 +13,9 @@ public enum Command: Equatable, Sendable {
   /// Grade every student folder in `submissions`; write reports to `report` when given.
   case gradeClass(submissions: String, lessons: [String], report: String?, options: Options)
   /// Write a student copy without solutions.
-  case release(destination: String)
+  case release(destination: String, classroom: Bool, points: String?)
   /// Combine the records of several `grade class` shards into one set of reports.
-  case merge(destination: String, sources: [String])
+  case merge(destination: String, sources: [String], options: Options)
   /// Walk through a lesson step by step, or print one step.
   case present(lesson: String, step: Int?, plain: Bool)
   /// Put the starter back over the learner's files of a lesson or task, after a backup.
@@ -30,6 +30,10 @@ public enum Command: Equatable, Sendable {
   case checkSetup
   /// Build lessons ahead of the learner, so each one's first grade is as fast as the next.
   case prepare(lessons: [String])
+  /// Write a Gradescope autograder for these lessons (all when none) into `destination`.
+  case exportGradescope(destination: String, lessons: [String], points: String?)
+  /// Grade the Gradescope submission under `root` into its `results/results.json`.
+  case autograde(root: String, lessons: [String], options: Options)
   /// Print usage: of every command, or of the one named.
   case help(command: String?)
 
@@ -51,6 +55,12 @@ public enum Command: Equatable, Sendable {
     public var jobs: Int?
     /// The slice of the class `grade class` grades (`--shard i/n`).
     public var shard: Shard?
+    /// The roster `grade class` and `grade merge` match folders to students with, for LMS gradebooks (`--roster`).
+    public var roster: String?
+    /// The instructor's points per lesson (`--points`); one point per task without it.
+    public var points: String?
+    /// The one task whose result decides the exit code of grading a lesson (`--task`).
+    public var task: Int?
     /// How many times `grade check` runs each task's reference tests against each version (`--runs`).
     public var runs: Int?
 
@@ -136,6 +146,7 @@ public enum Command: Equatable, Sendable {
     var step: Int?
     var into: String?
     var plain = false
+    var classroom = false
   }
 
   /// The usage text of every command, made from the same table the parser reads.

@@ -75,6 +75,15 @@ struct Option: Sendable {
     Option(name: "--report", value: "OUT", help: "write gradebook.csv, details.csv, report.html and per-learner reports into OUT") {
       parsed, text in parsed.report = text
     },
+    Option(name: "--roster", value: "CSV", help: "a CSV with a folder column beside the LMS's own; adds canvas.csv, moodle.csv and roster.txt to OUT") {
+      parsed, text in parsed.options.roster = text
+    },
+    Option(name: "--points", value: "JSON", help: "points per lesson, such as {\"1\": 10, \"mocking\": 20} (default: one per task)") {
+      parsed, text in parsed.options.points = text
+    },
+    Option(name: "--classroom", help: "add a GitHub Classroom workflow that grades each push, a test per task") { parsed, _ in
+      parsed.classroom = true
+    },
     Option(name: "--jobs", value: "N", help: "learners graded at once (default: what the machine allows)") { parsed, text throws(GradeError) in
       guard let count = Int(text), count > 0 else {
         throw .usage("--jobs takes a number of learners to grade at once, such as --jobs 4, not \(text).")

@@ -38,9 +38,16 @@ struct Verb: Sendable {
   static let all: [Verb] = [
     Verb(
       name: "", arguments: "[LESSON ...]",
-      summary: "grade every lesson (progress, then feedback on the lesson you are in), or the lessons named, by number or slug",
-      audience: .learners, options: ["--format"] + grading
-    ) { words, parsed in .grade(lessons: words, options: parsed.options) },
+      summary: "grade every lesson (progress, then feedback on the lesson you are in), or the lessons named, by number or slug; with --task K, one lesson's feedback and an exit code for task K alone",
+      audience: .learners, options: ["--format", "--task"] + grading
+    ) { words, parsed throws(GradeError) in
+      var options = parsed.options
+      if let task = parsed.task {
+        guard words.count == 1 else { throw .usage("--task needs one lesson: swift run grade 1 --task 2") }
+        options.task = task
+      }
+      return .grade(lessons: words, options: options)
+    },
     Verb(
       name: "watch", arguments: "[LESSON]", summary: "grade again on every save (default: the lesson you are in)",
       audience: .learners, options: grading
@@ -94,7 +101,7 @@ struct Verb: Sendable {
     Verb(
       name: "class", arguments: "DIR [LESSON ...]",
       summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
-      audience: .instructors, options: ["--report", "--jobs", "--shard", "--work", "--format"] + grading
+      audience: .instructors, options: ["--report", "--roster", "--points", "--jobs", "--shard", "--work", "--format"] + grading
     ) { words, parsed throws(GradeError) in
       guard let submissions = words.first else {
         throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
@@ -103,18 +110,39 @@ struct Verb: Sendable {
     },
     Verb(
       name: "merge", arguments: "OUT SHARD ...", summary: "combine the --report folders of several shards into one in OUT",
-      audience: .instructors, options: []
-    ) { words, _ throws(GradeError) in
+      audience: .instructors, options: ["--roster", "--points"]
+    ) { words, parsed throws(GradeError) in
       guard words.count >= 2 else {
         throw .usage("say where to write and which shard reports to merge: swift run grade merge OUT SHARD1 SHARD2 ...")
       }
-      return .merge(destination: words[0], sources: Array(words.dropFirst()))
+      return .merge(destination: words[0], sources: Array(words.dropFirst()), options: parsed.options)
     },
     Verb(
-      name: "release", arguments: "DIR", summary: "write a student copy without Solutions/ into DIR", audience: .instructors, options: []
-    ) { words, _ throws(GradeError) in
+      name: "release", arguments: "DIR",
+      summary: "write a student copy without Solutions/ into DIR; with --classroom, a workflow that grades each push for GitHub Classroom",
+      audience: .instructors, options: ["--classroom", "--points"]
+    ) { words, parsed throws(GradeError) in
       guard words.count == 1 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
-      return .release(destination: words[0])
+      if parsed.options.points != nil, !parsed.classroom { throw .usage("--points sets the workflow's points; add --classroom") }
+      return .release(destination: words[0], classroom: parsed.classroom, points: parsed.options.points)
+    },
+    Verb(
+      name: "export", arguments: "gradescope DIR [LESSON ...]",
+      summary: "write a Gradescope autograder into DIR (zip its contents and upload): setup.sh installs Swift and builds every lesson once, run_autograder grades each submission",
+      audience: .instructors, options: ["--points"]
+    ) { words, parsed throws(GradeError) in
+      guard words.first == "gradescope", words.count >= 2 else {
+        throw .usage("say which platform and where: swift run grade export gradescope DIR [LESSON ...]")
+      }
+      return .exportGradescope(destination: words[1], lessons: Array(words.dropFirst(2)), points: parsed.options.points)
+    },
+    Verb(
+      name: "autograde", arguments: "ROOT [LESSON ...]",
+      summary: "grade the submission in ROOT/submission into ROOT/results/results.json, as the run_autograder grade export writes does (ROOT is /autograder on Gradescope)",
+      audience: .instructors, options: ["--points"] + grading
+    ) { words, parsed throws(GradeError) in
+      guard let root = words.first else { throw .usage("say where the submission is: swift run grade autograde /autograder [LESSON ...]") }
+      return .autograde(root: root, lessons: Array(words.dropFirst()), options: parsed.options)
     },
     Verb(
       name: "present", arguments: "LESSON", summary: "walk through a lesson's walkthrough one section at a time, or print --step N",

@@ -32,15 +32,7 @@ public struct FeedbackRenderer: Sendable {
     }
     for task in lesson.tasks {
       guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }) else { continue }
-      let mark = taskResult.status == .pass ? style.green("✔") : style.red("✘")
-      lines.append("  \(mark) Task \(task.number)  \(task.title)")
-      guard taskResult.status != .pass else { continue }
-      lines += taskLines(taskResult, of: task, in: lesson).map { "      " + $0 }
-      // A task that only waits for another's file would show a hint about nothing the learner can do yet.
-      let waits = taskResult.findings.contains { if case .waitsFor = $0 { true } else { false } }
-      if !waits, let hint = hint(for: task, level: hintLevels[task.number] ?? 1) {
-        lines.append("      " + style.yellow(hint))
-      }
+      lines += self.task(task, taskResult, in: lesson, hintLevel: hintLevels[task.number] ?? 1).map { "  " + $0 }
     }
     lines.append("")
     let done = result.passedCount
@@ -55,6 +47,20 @@ public struct FeedbackRenderer: Sendable {
       lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more ? " Next hint: swift run grade hint \(lesson.number)" : ""))
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// One task's feedback: its mark and title, then, unless it passes, what was found and the hint at `hintLevel`.
+  public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1) -> [String] {
+    let mark = result.status == .pass ? style.green("✔") : style.red("✘")
+    var lines = ["\(mark) Task \(task.number)  \(task.title)"]
+    guard result.status != .pass else { return lines }
+    lines += taskLines(result, of: task, in: lesson).map { "    " + $0 }
+    // A task that only waits for another's file would show a hint about nothing the learner can do yet.
+    let waits = result.findings.contains { if case .waitsFor = $0 { true } else { false } }
+    if !waits, let hint = hint(for: task, level: hintLevel) {
+      lines.append("    " + style.yellow(hint))
+    }
+    return lines
   }
 
   /// One line per lesson, and a bar for the whole workbook.

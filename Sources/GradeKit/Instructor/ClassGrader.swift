@@ -119,8 +119,8 @@ public struct ClassGrader: Sendable {
     return state.value.records.sorted { $0.learner < $1.learner }
   }
 
-  /// One learner's lessons.
-  private func grade(_ folder: URL, learner: String, lessons: [Lesson]) -> [LearnerRecord.LessonEntry] {
+  /// One learner's lessons: a folder that is a workbook copy (with `Lessons/`) or the lesson folders alone.
+  func grade(_ folder: URL, learner: String, lessons: [Lesson]) -> [LearnerRecord.LessonEntry] {
     // A whole workbook copy has Lessons/; a bare hand-in may be the lesson folders alone.
     let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
     return lessons.map { lesson in

@@ -20,7 +20,8 @@ public enum Release {
   }
 
   /// Copies `grader`'s workbook into `destination`, which must be new, empty, or an earlier release of it.
-  public static func write(with grader: Grader, to destination: URL) throws(GradeError) -> Summary {
+  /// With `classroom`, the copy also gets `ClassroomWorkflow`, each task worth what `points` gives it.
+  public static func write(with grader: Grader, to destination: URL, classroom: Bool = false, points: Points = Points()) throws(GradeError) -> Summary {
     let workbook = grader.workbook
     let manager = FileManager.default
     let existing = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
@@ -84,6 +85,11 @@ public enum Release {
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
       try encoder.encode(manifest).write(to: folder.appending(path: "manifest.json"))
       try Data(readme.utf8).write(to: destination.appending(path: "\(ReleasedVariants.folderName)/README.md"))
+      if classroom {
+        let workflow = destination.appending(path: ClassroomWorkflow.path)
+        try manager.createDirectory(at: workflow.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(ClassroomWorkflow.yaml(lessons: workbook.catalog.lessons, points: points).utf8).write(to: workflow)
+      }
     } catch {
       throw .infrastructure("cannot write \(folder.path)/manifest.json: \(error.localizedDescription)")
     }

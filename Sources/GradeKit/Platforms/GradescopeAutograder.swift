@@ -1,0 +1,145 @@
+import Foundation
+
+/// The folder `grade export gradescope` writes, which zipped is a Gradescope autograder.
+///
+/// Gradescope unzips it into `/autograder/source` and runs `setup.sh` once, to build
+/// the image; then, per submission, in a fresh container, it copies `run_autograder`
+/// to `/autograder/` and runs it with the submission in `/autograder/submission`.
+/// `setup.sh` installs the Swift toolchain this workbook is graded with, builds the
+/// grader, and grades the starter once so every lesson and variant is built into the
+/// image; `run_autograder` calls `grade autograde`, which grades the submission
+/// as `grade class` grades a learner and writes `/autograder/results/results.json`.
+public enum GradescopeAutograder {
+  /// The toolchain Gradescope's image installs: the one the workbook is written for.
+  static let swiftVersion = "6.3.1"
+
+  /// Where, beside the workbook copy, grading keeps its sandboxes and builds.
+  static func stateFolder(for workbook: Workbook) -> StateFolder {
+    StateFolder(root: workbook.root.deletingLastPathComponent().appending(path: "grade-state"))
+  }
+
+  /// Writes the autograder into `destination`, which must be new or empty: the workbook's tracked
+  /// files (solutions too: Gradescope never shows the autograder to students) and the two scripts.
+  public static func write(_ workbook: Workbook, lessons: [Lesson], to destination: URL, runner: ProcessRunner) throws(GradeError) -> Int {
+    let manager = FileManager.default
+    if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
+      throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
+    }
+    let copied = try TrackedFiles.copy(from: workbook.root, to: destination.appending(path: "workbook"), runner: runner)
+    let names = lessons.count == workbook.catalog.lessons.count ? "" : " " + lessons.map { String($0.number) }.joined(separator: " ")
+    do {
+      for (name, text) in [("setup.sh", setup), ("run_autograder", runAutograder(lessons: names)), ("README.md", readme)] {
+        let file = destination.appending(path: name)
+        try Data(text.utf8).write(to: file)
+        if name != "README.md" { try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path) }
+      }
+    } catch {
+      throw .infrastructure("cannot write the autograder into \(destination.path): \(error.localizedDescription)")
+    }
+    return copied
+  }
+
+  /// Grades the submission under `root` into `root/results/results.json`; `nil` when it could be written.
+  public static func grade(root: URL, lessons: [Lesson], grader: Grader, points: Points) -> GradeError? {
+    let results = root.appending(path: "results/results.json")
+    let submission = root.appending(path: "submission")
+    let started = ContinuousClock.now
+    let text: String
+    if ClassGrader.isRealFolder(submission) {
+      let entries = ClassGrader(grader: grader, progress: { _ in }).grade(submission, learner: "submission", lessons: lessons)
+      let graded = entries.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
+      text = GradescopeResults.encode(graded, points: points, seconds: seconds(since: started), notice: grader.isolation.notice)
+    } else {
+      text = GradescopeResults.failure("there is no submission folder at \(submission.path)")
+    }
+    do {
+      try FileManager.default.createDirectory(at: results.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: results, options: .atomic)
+      return nil
+    } catch {
+      return .infrastructure("cannot write \(results.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// `run_autograder`: the root and the grader can be set from outside, so a test can run it on a folder laid out as Gradescope lays it out.
+  static func runAutograder(lessons: String) -> String {
+    """
+    #!/usr/bin/env bash
+    # Written by swift run grade export gradescope. Gradescope runs it once per submission.
+    # AUTOGRADER_ROOT (default /autograder) holds submission/, results/ and source/workbook/;
+    # arguments go to grade autograde, such as --timeout 120.
+    set -uo pipefail
+    root="${AUTOGRADER_ROOT:-/autograder}"
+    workbook="$root/source/workbook"
+    grade="${GRADE:-$workbook/.build/release/grade}"
+    cd "$workbook" || exit 2
+    exec "$grade" autograde "$root"\(lessons) --color never "$@"
+
+    """
+  }
+
+  /// `setup.sh`: the toolchain, checked against swift.org's signing keys, then the grader and every lesson built once.
+  static let setup = """
+    #!/usr/bin/env bash
+    # Written by swift run grade export gradescope. Gradescope runs it once, as root, to build the image.
+    set -euo pipefail
+    here="$(cd "$(dirname "$0")" && pwd)"
+    version=\(swiftVersion)
+
+    # Swift's Linux dependencies, as swift.org lists them for each Ubuntu release.
+    . /etc/os-release
+    case "$VERSION_ID" in
+      22.04) gcc=11; extra="libncurses5" ;;
+      24.04) gcc=13; extra="libncurses-dev" ;;
+      *) echo "setup.sh knows Ubuntu 22.04 and 24.04; this image is $VERSION_ID. Choose one of those in Gradescope's autograder settings." >&2; exit 1 ;;
+    esac
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y --no-install-recommends binutils ca-certificates curl git gnupg2 libc6-dev libcurl4-openssl-dev \\
+      libedit2 "libgcc-$gcc-dev" libpython3-dev libsqlite3-0 "libstdc++-$gcc-dev" libxml2-dev libz3-dev pkg-config \\
+      tzdata unzip zlib1g-dev $extra
+
+    platform="ubuntu$VERSION_ID"
+    name="swift-$version-RELEASE-$platform"
+    url="https://download.swift.org/swift-$version-release/${platform//./}/swift-$version-RELEASE/$name.tar.gz"
+    curl -fsSL "$url" -o /tmp/swift.tar.gz
+    curl -fsSL "$url.sig" -o /tmp/swift.tar.gz.sig
+    curl -fsSL https://swift.org/keys/all-keys.asc | gpg --batch --import -
+    gpg --batch --verify /tmp/swift.tar.gz.sig /tmp/swift.tar.gz
+    mkdir -p /opt/swift
+    tar -xzf /tmp/swift.tar.gz -C /opt/swift --strip-components=1
+    rm /tmp/swift.tar.gz /tmp/swift.tar.gz.sig
+    ln -sf /opt/swift/usr/bin/* /usr/local/bin/
+
+    # The grader, then the starter graded once as a submission: every lesson and every
+    # correct and buggy version is built into the image, so each student's grading reuses them.
+    cd "$here/workbook"
+    swift build -c release --product grade
+    warm="$(mktemp -d)"
+    mkdir -p "$warm/submission" "$warm/results" "$warm/source"
+    cp -R Lessons "$warm/submission/"
+    ln -s "$here/workbook" "$warm/source/workbook"
+    AUTOGRADER_ROOT="$warm" "$here/run_autograder" > /dev/null
+    rm -rf "$warm"
+
+    """
+
+  /// What the folder says to the instructor who opens it.
+  static let readme = """
+    # A Gradescope autograder
+
+    Written by `swift run grade export gradescope`. To use it:
+
+    1. Zip this folder's contents (not the folder): `cd` here, then `zip -r ../autograder.zip .`
+    2. In Gradescope, create a Programming Assignment, choose Ubuntu 22.04 or 24.04 as
+       the base image, and upload `autograder.zip`. Building the image takes a while:
+       `setup.sh` installs Swift \(swiftVersion) and builds every lesson once.
+    3. Students upload their workbook (or their `Lessons/NN-…` folders), or submit
+       from GitHub. Each task is a test with its points; the feedback is what
+       `swift run grade` shows them.
+
+    `workbook/` holds the solutions: Gradescope never shows an autograder to students.
+    Only the files a student owns are graded; canonical tests and sources come from here.
+
+    """
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// `results.json` as Gradescope's autograder documentation lays it out: a test per task with
+/// its score, maximum, status and the feedback the learner would see, lessons as tags, and the total.
+public enum GradescopeResults {
+  struct Test: Encodable {
+    var name: String
+    var number: String
+    var score: Double
+    var max_score: Double
+    var status: String
+    var output: String
+    var output_format = "md"
+    var tags: [String]
+    var visibility = "visible"
+  }
+
+  struct Results: Encodable {
+    var score: Double
+    var execution_time: Int
+    var output: String
+    var output_format = "md"
+    var visibility = "visible"
+    var stdout_visibility = "hidden"
+    var tests: [Test]
+  }
+
+  /// The results of grading one submission.
+  ///
+  /// - Parameter notice: Said at the top when the box runs with protections off.
+  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?) -> String {
+    let renderer = FeedbackRenderer(style: Style(colored: false))
+    var tests: [Test] = []
+    for (lesson, result) in graded {
+      for task in lesson.tasks {
+        let taskResult = result.tasks.first { $0.taskNumber == task.number }
+        let lines = result.lessonError.map { ["✘ Task \(task.number)  \(task.title)", "    Could not grade this lesson: \($0)"] }
+          ?? taskResult.map { renderer.task(task, $0, in: lesson) } ?? []
+        let passed = result.lessonError == nil && taskResult?.status == .pass
+        let worth = points.maximum(ofTaskIn: lesson)
+        tests.append(Test(
+          name: "Lesson \(lesson.number), task \(task.number): \(task.title)", number: "\(lesson.number).\(task.number)",
+          score: passed ? Points.rounded(worth) : 0, max_score: Points.rounded(worth), status: passed ? "passed" : "failed",
+          output: fenced(lines.joined(separator: "\n")), tags: ["lesson-\(lesson.number)", lesson.slug]))
+      }
+    }
+    var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
+    if let notice { summary.insert("**Grading ran with protections off:** \(notice)\n", at: 0) }
+    let results = Results(
+      score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),
+      output: summary.joined(separator: "\n"), tests: tests)
+    return encoded(results)
+  }
+
+  /// Results for a submission that could not be graded at all, saying why.
+  public static func failure(_ message: String) -> String {
+    encoded(Results(score: 0, execution_time: 0, output: "The submission could not be graded: \(message)", tests: []))
+  }
+
+  /// Text as a Markdown code block whose fence is longer than any run of backticks in it,
+  /// so nothing a test prints can close the block and be read as Markdown.
+  static func fenced(_ text: String) -> String {
+    var longest = 0
+    var run = 0
+    for character in text {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: max(3, longest + 1))
+    return "\(fence)text\n\(text)\n\(fence)"
+  }
+
+  private static func encoded(_ results: Results) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(results)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+  }
+}

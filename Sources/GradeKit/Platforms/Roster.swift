@@ -1,0 +1,70 @@
+import Foundation
+
+/// Who the class is, as the LMS knows them: a CSV with a `folder` column naming each
+/// student's submission folder, beside the columns the LMS identifies students by.
+///
+/// Name those columns as the LMS exports them (`Student`, `ID`, `SIS User ID`,
+/// `SIS Login ID`, `Section` for Canvas; `First name`, `Last name`, `ID number`,
+/// `Email address`, `Username` for Moodle), so a gradebook exported from the LMS,
+/// with a `folder` column added, is a roster as it is.
+public struct Roster: Sendable, Equatable {
+  /// The column that names each student's submission folder.
+  public static let folderColumn = "folder"
+
+  /// One student.
+  public struct Student: Sendable, Equatable {
+    /// Their submission folder's name.
+    public var folder: String
+    /// Every other column of their row, by column name.
+    public var fields: [String: String]
+  }
+
+  /// The roster's columns other than `folder`, in file order.
+  public var columns: [String]
+  /// The students, in file order.
+  public var students: [Student]
+
+  /// Reads a roster, or says which line is wrong and how.
+  public static func read(_ url: URL) throws(GradeError) -> Roster {
+    guard let data = try? Data(contentsOf: url) else { throw .usage("cannot read the roster \(url.path)") }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .usage("the roster \(url.path) is not UTF-8 text; save it as CSV UTF-8")
+    }
+    return try parse(text, name: url.path)
+  }
+
+  /// Parses a roster's text; `name` is how messages call the file.
+  static func parse(_ text: String, name: String) throws(GradeError) -> Roster {
+    let table: CSVTable
+    do {
+      table = try CSVTable(parsing: text)
+    } catch {
+      throw .usage("the roster \(name) is not CSV at line \(error.line): \(error.reason)")
+    }
+    guard let folderIndex = table.columns.firstIndex(of: folderColumn) else {
+      throw .usage("the roster \(name) has no \(folderColumn) column naming each student's submission folder; its columns are \(table.columns.joined(separator: ", "))")
+    }
+    var seen: [String: Int] = [:]
+    var students: [Student] = []
+    for (line, fields) in table.rows {
+      let folder = fields[folderIndex].trimmingCharacters(in: .whitespaces)
+      guard !folder.isEmpty else { throw .usage("the roster \(name) has no folder at line \(line)") }
+      if let earlier = seen[folder] {
+        throw .usage("the roster \(name) gives the folder \(folder) to two students, at lines \(earlier) and \(line)")
+      }
+      seen[folder] = line
+      var byColumn: [String: String] = [:]
+      for (index, column) in table.columns.enumerated() where index != folderIndex { byColumn[column] = fields[index] }
+      students.append(Student(folder: folder, fields: byColumn))
+    }
+    guard !students.isEmpty else { throw .usage("the roster \(name) lists no students") }
+    return Roster(columns: table.columns.filter { $0 != folderColumn }, students: students)
+  }
+
+  /// Students on the roster with no graded folder, and graded folders no one on the roster owns.
+  public func reconcile(graded learners: [String]) -> (missing: [Student], unknown: [String]) {
+    let graded = Set(learners)
+    let listed = Set(students.map(\.folder))
+    return (students.filter { !graded.contains($0.folder) }, learners.filter { !listed.contains($0) }.sorted())
+  }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// The scripts and commands written for Gradescope and GitHub Classroom, run for real on lesson 1,
+/// with the grader this test run built standing in for the one each platform builds.
+@Suite("Grading on Gradescope and GitHub Classroom, run for real", .tags(.slow), .serialized)
+struct PlatformRunTests {
+  /// The grader executable `swift build` made beside these tests.
+  static let grade = HostileLab.repository.appending(path: ".build/debug/grade")
+  static let released = ReleaseTests.Released.shared
+  static var lesson: Lesson { released.source.catalog.lessons[0] }
+
+  /// An autograder exported once, as Gradescope unzips it into `/autograder/source`.
+  static let gradescopeSource: URL = {
+    let source = released.out.appending(path: "../gradescope/source").standardizedFileURL
+    try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
+    do {
+      _ = try GradescopeAutograder.write(released.source, lessons: [lesson], to: source, runner: ProcessRunner())
+    } catch {
+      fatalError("could not export the autograder: \(error)")
+    }
+    return source
+  }()
+
+  /// Runs `command` in `folder` with `environment` added, and returns its exit code and output.
+  static func run(_ command: [String], in folder: URL, environment: [String: String] = [:]) throws -> ProcessOutcome {
+    try ProcessRunner().run(command, in: folder, environment: .inherited(adding: environment), until: .now + .seconds(600))
+  }
+
+  /// The exit code of a process that exited, or -1.
+  static func status(_ outcome: ProcessOutcome) -> Int32 {
+    if case .exited(let code) = outcome.termination { code } else { -1 }
+  }
+
+  /// A Gradescope root with `source/` and a submission `make` fills, graded by `run_autograder`.
+  func autograde(_ name: String, make: (URL) throws -> Void) throws -> (outcome: ProcessOutcome, results: [String: Any], root: URL) {
+    #expect(FileManager.default.isExecutableFile(atPath: Self.grade.path), "swift build makes .build/debug/grade before the tests run")
+    let root = Self.gradescopeSource.deletingLastPathComponent().appending(path: "roots/\(name)")
+    let manager = FileManager.default
+    try? manager.removeItem(at: root)
+    try manager.createDirectory(at: root.appending(path: "results"), withIntermediateDirectories: true)
+    try manager.createSymbolicLink(at: root.appending(path: "source"), withDestinationURL: Self.gradescopeSource)
+    try make(root.appending(path: "submission"))
+    let outcome = try Self.run(
+      ["/bin/bash", Self.gradescopeSource.appending(path: "run_autograder").path, "--timeout", "5"], in: root,
+      environment: ["AUTOGRADER_ROOT": root.path, "GRADE": Self.grade.path, "GRADE_PREPARE": "0"])
+    let text = try String(contentsOf: root.appending(path: "results/results.json"), encoding: .utf8)
+    return (outcome, try PlatformFormatTests.checkGradescopeShape(text), root)
+  }
+
+  /// A submission laid out as a student's workbook: `Lessons/` with lesson 1 solved, then changed by `change`.
+  static func solvedWorkbook(_ change: @escaping (URL) throws -> Void = { _ in }) -> (URL) throws -> Void {
+    { submission in
+      let folder = submission.appending(path: "Lessons/\(lesson.folder)")
+      try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: released.source.starterFolder(of: lesson), to: folder)
+      try solve(folder)
+      try change(folder)
+    }
+  }
+
+  /// Copies lesson 1's solution over the files a learner owns in `folder`.
+  static func solve(_ folder: URL) throws {
+    for file in lesson.ownedFiles {
+      try? FileManager.default.removeItem(at: folder.appending(path: file))
+      try FileManager.default.copyItem(at: released.source.solutionFolder(of: lesson).appending(path: file), to: folder.appending(path: file))
+    }
+  }
+
+  static func tests(_ results: [String: Any]) -> [[String: Any]] { results["tests"] as? [[String: Any]] ?? [] }
+
+  static func appendTest(_ test: String, to folder: URL) throws {
+    let file = folder.appending(path: "Tests/UserStoreTests.swift")
+    try Data((try String(contentsOf: file, encoding: .utf8) + "\n" + test + "\n").utf8).write(to: file)
+  }
+
+  @Test("run_autograder gives a solved submission every point, and names what is wrong in a broken, a hung and a hostile one")
+  func gradescope() throws {
+    let tasks = Self.lesson.tasks.count
+    let solved = try autograde("solved", make: Self.solvedWorkbook())
+    #expect(Self.status(solved.outcome) == 0, "\(solved.outcome.output)")
+    #expect(Self.tests(solved.results).allSatisfy { $0["status"] as? String == "passed" }, "\(solved.results)")
+    #expect((solved.results["score"] as? NSNumber)?.intValue == tasks)
+
+    let broken = try autograde("broken", make: Self.solvedWorkbook { folder in
+      try Data("func broken() -> Int { \"not a number\" }\n".utf8).write(to: folder.appending(path: "Sources/ScoreValidator.swift"))
+    })
+    let first = try #require(Self.tests(broken.results).first)
+    #expect(first["status"] as? String == "failed")
+    #expect((first["output"] as? String)?.contains("ScoreValidator.swift") == true, "\(first)")
+
+    let hung = try autograde("hung", make: Self.solvedWorkbook { folder in
+      try Self.appendTest("@Test func waitsForever() async { while !Task.isCancelled { await Task.yield() } }", to: folder)
+    })
+    let waiting = Self.tests(hung.results)[1]
+    #expect(waiting["status"] as? String == "failed")
+    #expect((waiting["output"] as? String)?.contains("Stopped after 5 s") == true, "\(waiting)")
+
+    // A test that writes the results file itself: the box never lets it see the file, and
+    // the grader's results replace whatever is there.
+    let results = Self.gradescopeSource.deletingLastPathComponent().appending(path: "roots/hostile/results/results.json").path
+    let hostile = try autograde("hostile", make: Self.solvedWorkbook { folder in
+      try Self.appendTest(
+        "@Test func forge() { _ = fopen(\"\(results)\", \"w\").map { fputs(\"{\\\"score\\\": 1000}\", $0); fclose($0) } }", to: folder)
+      let file = folder.appending(path: "Tests/UserStoreTests.swift")
+      try Data(("import Glibc\n" + (try String(contentsOf: file, encoding: .utf8))).utf8).write(to: file)
+    })
+    #expect((hostile.results["score"] as? NSNumber)?.intValue ?? 1000 < tasks, "\(hostile.results)")
+    #expect(Self.tests(hostile.results).count == tasks)
+    #expect((Self.tests(hostile.results)[1]["output"] as? String)?.contains("Glibc") == true, "\(Self.tests(hostile.results)[1])")
+
+    // A lesson folder that is a link to the instructor's solution earns nothing.
+    let linked = try autograde("linked") { submission in
+      try FileManager.default.createDirectory(at: submission.appending(path: "Lessons"), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(
+        at: submission.appending(path: "Lessons/\(Self.lesson.folder)"), withDestinationURL: Self.released.source.solutionFolder(of: Self.lesson))
+    }
+    #expect((linked.results["score"] as? NSNumber)?.intValue == 0)
+    #expect((Self.tests(linked.results).first?["output"] as? String)?.contains("symbolic link") == true)
+  }
+
+  @Test("With no submission folder, run_autograder still writes results.json saying why, and exits with an error")
+  func noSubmission() throws {
+    let root = Self.gradescopeSource.deletingLastPathComponent().appending(path: "roots/empty")
+    try? FileManager.default.removeItem(at: root)
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: root.appending(path: "source"), withDestinationURL: Self.gradescopeSource)
+    let outcome = try Self.run(
+      ["/bin/bash", Self.gradescopeSource.appending(path: "run_autograder").path], in: root,
+      environment: ["AUTOGRADER_ROOT": root.path, "GRADE": Self.grade.path])
+    #expect(Self.status(outcome) == App.Exit.error)
+    let results = try PlatformFormatTests.checkGradescopeShape(String(contentsOf: root.appending(path: "results/results.json"), encoding: .utf8))
+    #expect((results["output"] as? String)?.contains("there is no submission folder") == true)
+  }
+
+  @Test("setup.sh and run_autograder are bash that parses, and setup.sh checks the toolchain's signature")
+  func scriptsParse() throws {
+    for name in ["setup.sh", "run_autograder"] {
+      let outcome = try Self.run(["/bin/bash", "-n", Self.gradescopeSource.appending(path: name).path], in: Self.gradescopeSource)
+      #expect(outcome.succeeded, "\(name): \(outcome.output)")
+      #expect(FileManager.default.isExecutableFile(atPath: Self.gradescopeSource.appending(path: name).path))
+    }
+    let setup = try String(contentsOf: Self.gradescopeSource.appending(path: "setup.sh"), encoding: .utf8)
+    #expect(setup.contains("gpg --batch --verify"))
+    #expect(setup.contains("version=\(GradescopeAutograder.swiftVersion)\n"))
+    #expect(setup.contains("https://download.swift.org/swift-$version-release/"))
+  }
+
+  @Test("The Classroom workflow's commands, run in a clone of the copy, fail each task on the starter and pass it once solved; edits to the workflow and tests gain nothing in grade class")
+  func classroom() throws {
+    let manager = FileManager.default
+    let base = Self.released.out.appending(path: "../classroom").standardizedFileURL
+    try? manager.removeItem(at: base)
+    let copy = base.appending(path: "copy")
+    _ = try Release.write(
+      with: Grader(workbook: Self.released.source, state: StateFolder(root: Self.released.out.appending(path: "../state"))), to: copy,
+      classroom: true)
+    for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "copy"]] {
+      #expect(try Self.run(["git"] + command, in: copy).succeeded)
+    }
+    let clone = base.appending(path: "student")
+    #expect(try Self.run(["git", "clone", "-q", copy.path, clone.path], in: base).succeeded)
+
+    let workflow = try String(contentsOf: clone.appending(path: ClassroomWorkflow.path), encoding: .utf8)
+    let commands = workflow.split(separator: "\n").compactMap { line -> String? in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return trimmed.hasPrefix("command: ") ? String(trimmed.dropFirst("command: ".count)) : nil
+    }
+    #expect(commands.count == Self.lesson.tasks.count)
+    func statuses() throws -> [Int32] {
+      try commands.map { command in
+        let local = command.replacingOccurrences(of: "swift run grade", with: Self.grade.path)
+        return Self.status(try Self.run(["/bin/bash", "-c", local], in: clone, environment: ["GRADE_PREPARE": "0"]))
+      }
+    }
+    #expect(try statuses() == Array(repeating: App.Exit.failed, count: commands.count))
+    let lessonFolder = clone.appending(path: "Lessons/\(Self.lesson.folder)")
+    try Self.solve(lessonFolder)
+    #expect(try statuses() == Array(repeating: App.Exit.passed, count: commands.count))
+
+    // A student who makes the workflow pass and rewrites the canonical tests, with the starter's code.
+    try Data(workflow.replacingOccurrences(of: "command: swift run grade", with: "command: true || swift run grade").utf8)
+      .write(to: clone.appending(path: ClassroomWorkflow.path))
+    for file in Self.lesson.ownedFiles {
+      try manager.removeItem(at: lessonFolder.appending(path: file))
+      try manager.copyItem(at: Self.released.source.starterFolder(of: Self.lesson).appending(path: file), to: lessonFolder.appending(path: file))
+    }
+    let canonical = try #require(manager.enumerator(atPath: clone.appending(path: "Tests").path)?.allObjects as? [String]).filter { $0.hasSuffix(".swift") }
+    #expect(!canonical.isEmpty)
+    for file in canonical {
+      try Data("import Testing\n@Test func passes() {}\n".utf8).write(to: clone.appending(path: "Tests/\(file)"))
+    }
+    let grader = Grader(workbook: Self.released.source, state: StateFolder(root: base.appending(path: "class-state")))
+    let entries = ClassGrader(grader: grader, progress: { _ in }).grade(clone, learner: "student", lessons: [Self.lesson])
+    let result = try #require(entries.first?.result)
+    #expect(result.passedCount == 0, "\(result.tasks.map(\.status))")
+  }
+
+  @Test("grade class --roster writes Canvas and Moodle gradebooks and lists the students roster and folders disagree about; a bad roster exits 2 before grading")
+  func roster() throws {
+    let lab = HostileLab.shared
+    let base = lab.root.appending(path: "roster-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let submissions = base.appending(path: "submissions")
+    for (name, source) in [("ann", try lab.learner("roster-ann")), ("zed", lab.workbook.starterFolder(of: lab.lesson))] {
+      let folder = submissions.appending(path: "\(name)/Lessons/\(lab.lesson.folder)")
+      try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: source, to: folder)
+    }
+    let roster = base.appending(path: "roster.csv")
+    try Data("Student,ID,Email address,folder\nAnn Lee,101,ann@uni.edu,ann\nBo Ng,102,bo@uni.edu,bo\n".utf8).write(to: roster)
+    let points = base.appending(path: "points.json")
+    try Data("{\"1\": 30}".utf8).write(to: points)
+    let out = base.appending(path: "out")
+    let app = AppTests()
+    let common = ["class", submissions.path, "--work", lab.root.appending(path: "state").path, "--roster", roster.path]
+
+    let noReport = app.run(common, in: lab.workbook.root)
+    #expect(noReport.status == App.Exit.error)
+    #expect(noReport.err.contains("add --report OUT"))
+    let broken = base.appending(path: "broken.csv")
+    try Data("Student,folder\n\"Ann,ann\n".utf8).write(to: broken)
+    let malformed = app.run(["class", submissions.path, "--report", out.path, "--roster", broken.path], in: lab.workbook.root)
+    #expect(malformed.status == App.Exit.error)
+    #expect(malformed.err.contains("is not CSV at line 2: a quoted field that never ends"), "\(malformed.err)")
+    #expect(!FileManager.default.fileExists(atPath: out.path), "nothing is graded or written for a bad roster")
+
+    let graded = app.run(common + ["--report", out.path, "--points", points.path], in: lab.workbook.root)
+    #expect(graded.status == App.Exit.passed, "\(graded.err)")
+    #expect(graded.err.contains("Wrote canvas.csv, moodle.csv, roster.txt"), "\(graded.err)")
+    #expect(graded.err.contains("with no graded folder (empty cells in the LMS files): bo"))
+    #expect(graded.err.contains("on no roster (not in the LMS files; add them to the roster): zed"))
+    let canvas = try CSVTable(parsing: String(contentsOf: out.appending(path: "canvas.csv"), encoding: .utf8))
+    #expect(canvas.rows.map(\.fields) == [["Points Possible", "", "30"], ["Ann Lee", "101", "30"], ["Bo Ng", "102", ""]])
+    let moodle = try CSVTable(parsing: String(contentsOf: out.appending(path: "moodle.csv"), encoding: .utf8))
+    #expect(moodle.rows.map(\.fields) == [["ann@uni.edu", "30"], ["bo@uni.edu", ""]])
+  }
+}
