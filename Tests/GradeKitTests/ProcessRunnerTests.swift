@@ -14,6 +14,14 @@ struct ProcessRunnerTests {
     #expect(outcome.output.contains("oops"))
   }
 
+  @Test("With separate streams, output is stdout alone: a git trace on stderr never reaches a file made from it")
+  func separateStreams() throws {
+    let outcome = try runner.run(
+      ["/bin/sh", "-c", "echo trace: git show >&2; printf 'file contents'"], until: .now + .seconds(30), streams: .separate)
+    #expect(outcome.output == "file contents")
+    #expect(outcome.errorOutput.contains("trace: git show"))
+  }
+
   @Test("A process that never ends is killed at the deadline, with its children")
   func timeout() throws {
     // The shell starts a grandchild that also holds the pipe open: the whole group must go.
