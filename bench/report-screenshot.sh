@@ -4,6 +4,8 @@
 # (a tool for looking, never a dependency of the workbook).
 #
 # Usage: bench/report-screenshot.sh REPORT_FOLDER [OUT.png]
+# A sample page without grading a class: GRADE_REPORT_SAMPLE=/tmp/sample swift test --filter ClassReportTests,
+# then bench/report-screenshot.sh /tmp/sample
 set -euo pipefail
 report="$(cd "$1" && pwd)"
 out="${2:-$report/report.png}"

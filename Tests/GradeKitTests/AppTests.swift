@@ -80,8 +80,8 @@ struct AppTests {
   func hint() throws {
     let scratch = try Scratch()
     let first = run(["hint", "1"], in: scratch.root)
-    let second = run(["hint", "1"], in: scratch.root)
-    #expect(first.out.contains("Hint 1 of 2: Read the tests first."))
+    let second = run(["hint"], in: scratch.root)
+    #expect(first.out.contains("Hint 1 of 2: Read the tests first.\n1 more hint: swift run grade hint 1"), "\(first.out)")
     #expect(second.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))
     #expect(second.out.contains("That is the last hint."))
   }
@@ -95,7 +95,8 @@ struct AppTests {
     let hints = HintStore(url: workbook.learnerState.hints)
     hints.markSeen(lesson.tasks[0], in: lesson, level: 1)
     let next = run(["hint", "1"], in: scratch.root)
-    #expect(next.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))
+    #expect(next.out.contains("(Hint 1 was under the task in grade's feedback.)\nHint 2 of 2: Throw ScoreError.outOfRange(score)."), "\(next.out)")
+    #expect(next.out.contains("That is the last hint."))
     let other = run(["hint", "1", "--task", "2"], in: scratch.root)
     #expect(other.out.contains("task 2"))
     #expect(other.out.contains("Hint 1 of 2: One test per promise."))
@@ -150,6 +151,88 @@ struct GradeEveryLessonTests {
     let edited = app.run([], in: book.root)
     #expect(!edited.out.contains("not started"), "\(edited.out)")
     #expect(FileManager.default.fileExists(atPath: second.path))
+  }
+
+  @Test("With no lesson named, grade shows the lesson the learner is in: the one they edited last, or asked for last")
+  func startWhereYouAre() throws {
+    let book = try TwoLessons()
+    let workbook = try Workbook.load(at: book.root)
+    let (first, second) = (workbook.catalog.lessons[0], workbook.catalog.lessons[1])
+    let fingerprints = try [first, second].reduce(into: [String: String]()) { all, lesson in
+      all[lesson.folder] = try #require(StarterFingerprints.fingerprint(of: lesson, in: workbook.starterFolder(of: lesson)))
+    }
+    try JSONEncoder().encode(fingerprints).write(to: workbook.starterFingerprintsFile)
+    let app = AppTests()
+    let firstSandbox = book.root.appending(path: ".build/grade/sandboxes/learner/01-expect-and-require")
+
+    // A learner who starts at lesson 2 never sees lesson 1's feedback, and lesson 1 is not built.
+    let test = workbook.starterFolder(of: second).appending(path: "Tests/UserStoreTests.swift")
+    try (try Data(contentsOf: test) + Data("\n// started\n".utf8)).write(to: test)
+    let started = app.run([], in: book.root)
+    #expect(started.out.hasPrefix("Lesson 2: "), "\(started.out)")
+    #expect(started.out.contains("Shown above: lesson 2, the one whose files you changed last. Another lesson: swift run grade N"))
+    #expect(started.out.contains("1  expect-and-require  0/3 tasks  (not started)"), "\(started.out)")
+    #expect(!FileManager.default.fileExists(atPath: firstSandbox.path))
+    #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 2)
+
+    // Asking for lesson 1 by name makes it the one the learner is in, until they edit lesson 2 again.
+    _ = app.run(["1"], in: book.root)
+    #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 1)
+    try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: test.path)
+    #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 2)
+  }
+
+  @Test("prepare builds a lesson in a sandbox of its own, so the learner's first grade reuses it; one runs at a time")
+  func prepare() throws {
+    let book = try TwoLessons()
+    let app = AppTests()
+    let workbook = try Workbook.load(at: book.root)
+    let held = try #require(FileLock(trying: workbook.state.prepareLock))
+    let busy = app.run(["prepare", "2"], in: book.root)
+    #expect(busy.out.contains("Another grade prepare is running"), "\(busy.out)")
+    held.unlock()
+
+    let prepared = app.run(["prepare", "2"], in: book.root)
+    #expect(prepared.status == App.Exit.passed)
+    #expect(prepared.out == "Prepared lesson 2: each first grade is now as fast as the next.")
+    #expect(FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/prepare/02-again").path))
+    #expect(!FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/learner/02-again").path))
+    // The learner's first grade of lesson 2 finds every variant built.
+    let progress = Mutex<[String]>([])
+    let learner = App(
+      currentFolder: book.root, environment: [:], outputIsTerminal: false, write: { _ in },
+      writeError: { line in progress.withLock { $0.append(line) } })
+    _ = learner.run(["2"])
+    #expect(!progress.withLock { $0 }.contains { $0.contains("compiling") }, "\(progress.withLock { $0 })")
+  }
+
+  @Test("A preparation waits before each compile and run while a grading the learner waits for holds the foreground")
+  func preparationYields() async throws {
+    let book = try TwoLessons()
+    let workbook = try Workbook.load(at: book.root)
+    let grader = Preparation(workbook: workbook, grader: Grader(workbook: workbook)).yielding
+    let foreground = FileLock(shared: grader.state.foregroundLock)
+    let paused = Mutex(false)
+    let waiting = Task.detached {
+      grader.pause()
+      paused.withLock { $0 = true }
+    }
+    // The kernel lists the preparation's lock request as blocked behind the foreground's.
+    var info = stat()
+    #expect(stat(grader.state.foregroundLock.path, &info) == 0)
+    let blocked = ":\(info.st_ino) "
+    var seen = false
+    let deadline = ContinuousClock.now + .seconds(30)
+    while !seen, ContinuousClock.now < deadline {
+      let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+      seen = locks.split(separator: "\n").contains { $0.contains(" -> FLOCK") && $0.contains(blocked) }
+      if !seen { await Task.yield() }
+    }
+    #expect(seen, "the preparation's wait never reached the kernel")
+    #expect(!paused.withLock { $0 })
+    foreground.unlock()
+    await waiting.value
+    #expect(paused.withLock { $0 })
   }
 
   @Test("A lesson is untouched only while every file the learner owns hashes to its recorded starter")

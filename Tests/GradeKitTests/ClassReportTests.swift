@@ -45,7 +45,18 @@ struct ClassReportTests {
   @Test("The page is self-contained: inline SVG, no script, nothing fetched; names are escaped")
   func page() {
     let html = ClassReportPage.html(records, lessons: lessons)
+    if let folder = ProcessInfo.processInfo.environment["GRADE_REPORT_SAMPLE"] {
+      // For bench/report-screenshot.sh: the page as an instructor sees it.
+      try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      try? Data(html.utf8).write(to: URL(fileURLWithPath: folder).appending(path: "report.html"))
+    }
     #expect(html.contains("<svg"))
+    // Each bar is drawn against 100 %: half the class is half the track, whatever the best task's rate.
+    #expect(html.contains(#"<rect class="bar" x="60" y="5" width="250""#), "\(html)")
+    #expect(html.components(separatedBy: #"<rect class="track" x="60""#).count - 1 == 2)
+    let chart = ClassReportPage.barChart([("L1T1", "a", 0.6), ("L1T2", "b", 0.6), ("L1T3", "c", 0.6)])
+    #expect(chart.components(separatedBy: #"width="300""#).count - 1 == 3, "\(chart)")
+    #expect(chart.contains("100 %"))
     #expect(!html.contains("<script"))
     #expect(!html.contains("src="))
     #expect(!html.contains("href="))

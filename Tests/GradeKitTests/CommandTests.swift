@@ -21,6 +21,7 @@ struct CommandTests {
   }
 
   @Test("Subcommands", arguments: [
+    (["hint"], Command.hint(lesson: nil, task: nil)),
     (["hint", "3"], Command.hint(lesson: "3", task: nil)),
     (["hint", "3", "--task", "2"], Command.hint(lesson: "3", task: 2)),
     (["check"], Command.check(lessons: [], options: .init())),
@@ -47,7 +48,8 @@ struct CommandTests {
     (["--timeout"], "--timeout needs a value"),
     (["--colour", "purple"], "--color takes auto, always or never"),
     (["--frobnicate"], "unknown option --frobnicate"),
-    (["hint"], "say which lesson"),
+    (["hint", "1", "2"], "hint takes at most one lesson"),
+    (["reveal"], "say which lesson"),
     (["1", "--report", "out"], "--report is not an option of `swift run grade`; it goes with swift run grade class"),
     (["hint", "1", "--timeout", "5"], "--timeout is not an option of `swift run grade hint`"),
     (["list", "--format", "json"], "--format is not an option of `swift run grade list`"),
@@ -71,7 +73,7 @@ struct UsageGoldenTests {
   static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Golden")
 
   @Test("Every command's help reads as its golden file, and the overview too", arguments: [
-    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "check",
+    "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "present", "prepare", "check",
   ])
   func help(_ command: String) throws {
     let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)

@@ -11,17 +11,23 @@ extension App {
   /// What you can type while watching.
   static let watchKeys = "Watching for saves. Type h + Enter for a hint, n next lesson, l list, q quit (or Ctrl-C)."
 
-  /// Grades `name` (or the first unfinished lesson) now and after every save, until you quit.
+  /// Grades `name` (or the lesson the learner is in) now and after every save, until you quit.
   func watch(_ name: String?, options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let grader = grader(workbook, options)
     let renderer = renderer(options, workbook: workbook)
     let hints = HintStore(url: workbook.learnerState.hints)
-    guard let firstLesson = workbook.catalog.lessons.first else { throw .infrastructure("the catalog lists no lessons") }
-    var lesson = firstUnfinished(in: workbook) ?? firstLesson
-    if let name { lesson = try resolve([name], in: workbook)[0] }
+    let current = CurrentLesson(workbook: workbook, starters: StarterFingerprints.recorded(in: workbook))
+    guard var lesson = current.find()?.lesson else { throw .infrastructure("the catalog lists no lessons") }
+    if let name {
+      lesson = try resolve([name], in: workbook)[0]
+      current.remember(lesson)
+    }
 
     var previous: LessonResult?
     func gradeAndShow() -> Bool {
+      // The learner waits for this grading: a preparation in the background pauses meanwhile.
+      let foreground = FileLock(shared: workbook.state.foregroundLock)
+      defer { foreground.unlock() }
       if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
       writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
@@ -36,6 +42,7 @@ extension App {
     }
 
     var passed = gradeAndShow()
+    prepareAhead(of: lesson, workbook: workbook, grader: grader)
     var snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
     var pollDescriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     var inputOpen = true
@@ -52,7 +59,8 @@ extension App {
         case "h": _ = try hint(String(lesson.number), task: nil, workbook: workbook)
         case "l": write(lessonList(workbook, progress: true, current: lesson))
         case "n":
-          lesson = workbook.catalog.lessons.first { $0.number == lesson.number + 1 } ?? lesson
+          lesson = nextUnfinished(after: lesson, in: workbook) ?? lesson
+          current.remember(lesson)
           passed = gradeAndShow()
           snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
         default: break
@@ -69,7 +77,7 @@ extension App {
         now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
       } while now != snapshot
       passed = gradeAndShow()
-      if passed, let next = workbook.catalog.lessons.first(where: { $0.number == lesson.number + 1 }) {
+      if passed, let next = nextUnfinished(after: lesson, in: workbook) {
         write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
       }
     }
@@ -108,11 +116,11 @@ extension App {
     return checks + errors
   }
 
-  /// The first lesson whose last grading did not pass, going by stored results.
-  func firstUnfinished(in workbook: Workbook) -> Lesson? {
-    workbook.catalog.lessons.first { lesson in
-      let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
-      return last?.passed != true
-    }
+  /// The first lesson after `lesson` whose last grading did not pass, going by stored results,
+  /// coming round to the first lessons last.
+  func nextUnfinished(after lesson: Lesson, in workbook: Workbook) -> Lesson? {
+    let lessons = workbook.catalog.lessons
+    let later = lessons.filter { $0.number > lesson.number } + lessons.filter { $0.number < lesson.number }
+    return later.first { ResultCache.latest(in: workbook.state.result("learner", of: $0))?.passed != true }
   }
 }

@@ -84,6 +84,13 @@ public struct App: Sendable {
         return try reveal(name, options: options, workbook: try loadWorkbook())
       case .checkSetup:
         return checkSetup(workbook: try loadWorkbook())
+      case .prepare(let names):
+        let workbook = try loadWorkbook()
+        let lessons = try resolve(names, in: workbook)
+        let prepared = Preparation(workbook: workbook, grader: grader(workbook, Command.Options())).run(lessons, progress: writeError)
+        write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons"): each first grade is now as fast as the next."
+          : "Another grade prepare is running in this workbook; it prepares the lessons ahead.")
+        return Exit.passed
       case .solveInto(let name, let task, let destination):
         let workbook = try loadWorkbook()
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
@@ -147,6 +154,15 @@ public struct App: Sendable {
     return renderer.lesson(lesson, result, hintLevels: levels)
   }
 
+  /// Starts preparing the lessons after `lesson` in the background, when a learner is at a
+  /// terminal (or `GRADE_PREPARE=1` says to; `GRADE_PREPARE=0` never).
+  func prepareAhead(of lesson: Lesson, workbook: Workbook, grader: Grader) {
+    let asked = environment["GRADE_PREPARE"]
+    guard asked == "1" || (asked != "0" && outputIsTerminal) else { return }
+    let preparation = Preparation(workbook: workbook, grader: grader)
+    preparation.startInBackground(preparation.ahead(of: lesson))
+  }
+
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
   func renderer(_ options: Command.Options, workbook: Workbook) -> FeedbackRenderer {
     var renderer = FeedbackRenderer(style: style(options))
@@ -203,49 +219,75 @@ public struct App: Sendable {
     let grader = grader(workbook, options)
     let hints = HintStore(url: workbook.learnerState.hints)
     let renderer = renderer(options, workbook: workbook)
-    var results: [(Lesson, LessonResult)] = []
-    var detailedOne = false
     let starters = StarterFingerprints.recorded(in: workbook)
-    for lesson in lessons {
-      // After the first unfinished lesson, an untouched one needs no grading: its starters fail every task.
-      if options.format == .text, names.isEmpty, detailedOne, starters.isUntouched(lesson, in: workbook) {
-        results.append((lesson, .notStarted(lesson)))
-        continue
-      }
-      if options.format == .text {
-        writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
-      }
+    let current = CurrentLesson(workbook: workbook, starters: starters)
+    if options.format == .text, lessons.count == 1, !names.isEmpty { current.remember(lessons[0]) }
+    // The learner waits for this grading: a preparation in the background pauses meanwhile.
+    let foreground = FileLock(shared: workbook.state.foregroundLock)
+    defer { foreground.unlock() }
+    var results: [Int: LessonResult] = [:]
+    func grade(_ lesson: Lesson) -> LessonResult {
+      if let known = results[lesson.number] { return known }
+      if options.format == .text { writeError("Grading lesson \(lesson.number) (\(lesson.slug))...") }
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
-      results.append((lesson, result))
-      // The first unfinished lesson's feedback goes out as soon as it is known, while the
-      // rest are graded: on a fresh clone that is lesson 1, long before the last is built.
-      if options.format == .text, names.isEmpty, !detailedOne, !result.passed {
-        detailedOne = true
-        write(feedback(lesson, result, renderer: renderer, hints: hints))
+      results[lesson.number] = result
+      return result
+    }
+
+    // With no lesson named, the learner's feedback is the lesson they are in, shown as soon as
+    // it is graded; if that one is done, the next one not done. Untouched lessons are not
+    // built (their starters fail every task), so nobody waits for lessons they never opened.
+    var shown: (lesson: Lesson, why: String)?
+    if options.format == .text, names.isEmpty, let (lesson, why) = current.find() {
+      var focus = (lesson, why)
+      if grade(lesson).passed, let next = workbook.catalog.lessons.first(where: { other in
+        other.number > lesson.number && ResultCache.latest(in: workbook.state.result("learner", of: other))?.passed != true
+      }) {
+        focus = (next, "the next one after lesson \(lesson.number), which is done")
+      }
+      if !grade(focus.0).passed {
+        shown = focus
+        write(feedback(focus.0, grade(focus.0), renderer: renderer, hints: hints))
         write("")
       }
+      prepareAhead(of: focus.0, workbook: workbook, grader: grader)
     }
+    for lesson in lessons where results[lesson.number] == nil {
+      if options.format == .text, names.isEmpty, starters.isUntouched(lesson, in: workbook) {
+        results[lesson.number] = .notStarted(lesson)
+      } else {
+        _ = grade(lesson)
+      }
+    }
+    let graded = lessons.compactMap { lesson in results[lesson.number].map { (lesson, $0) } }
 
     switch options.format {
     case .json:
-      write(ResultsJSON.encode(results))
+      write(ResultsJSON.encode(graded))
     case .text:
       if names.isEmpty {
-        write(renderer.overview(results))
-        if !detailedOne { write("Every lesson is done. Well tested!") }
+        write(renderer.overview(graded))
+        if let shown {
+          write("Shown above: lesson \(shown.lesson.number), \(shown.why). Another lesson: swift run grade N")
+        } else if graded.allSatisfy({ $0.1.passed }) {
+          write("Every lesson is done. Well tested!")
+        } else if let (lesson, _) = current.find() {
+          write("Lesson \(lesson.number), the one you were in, is done. Another lesson: swift run grade N")
+        }
       } else {
-        for (lesson, result) in results {
+        for (lesson, result) in graded {
           write(feedback(lesson, result, renderer: renderer, hints: hints))
         }
+        if let last = graded.last?.0 { prepareAhead(of: last, workbook: workbook, grader: grader) }
       }
     }
     if let notice = grader.isolation.notice, options.format == .text {
       writeError(style(options).yellow("! ") + notice)
     }
-    if results.contains(where: { $0.1.lessonError != nil || $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }) {
+    if graded.contains(where: { $0.1.lessonError != nil || $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }) {
       return Exit.error
     }
-    return results.allSatisfy { $0.1.passed } ? Exit.passed : Exit.failed
+    return graded.allSatisfy { $0.1.passed } ? Exit.passed : Exit.failed
   }
 
 }

@@ -5,7 +5,7 @@ public enum Command: Equatable, Sendable {
   /// Grade a lesson again on every save, until the learner quits.
   case watch(lesson: String?, options: Options)
   /// Show the next hint for a lesson's first unfinished task, or for one task.
-  case hint(lesson: String, task: Int?)
+  case hint(lesson: String?, task: Int?)
   /// Prove every lesson works, as CI does.
   case check(lessons: [String], options: Options)
   /// List the lessons.
@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
   case reveal(lesson: String, options: Options)
   /// Say in seconds whether this machine is ready for the workbook.
   case checkSetup
+  /// Build lessons ahead of the learner, so each one's first grade is as fast as the next.
+  case prepare(lessons: [String])
   /// Print usage: of every command, or of the one named.
   case help(command: String?)
 

@@ -49,11 +49,12 @@ struct Verb: Sendable {
       return .watch(lesson: words.first, options: parsed.options)
     },
     Verb(
-      name: "hint", arguments: "LESSON", summary: "the next hint you have not seen, for the first unfinished task or for --task K",
+      name: "hint", arguments: "[LESSON]",
+      summary: "the next hint you have not seen, for the first unfinished task or for --task K (default: the lesson you are in)",
       audience: .learners, options: ["--task", "--color"]
     ) { words, parsed throws(GradeError) in
-      guard words.count == 1 else { throw .usage("say which lesson: swift run grade hint 1") }
-      return .hint(lesson: words[0], task: parsed.task)
+      guard words.count <= 1 else { throw .usage("hint takes at most one lesson: swift run grade hint [N]") }
+      return .hint(lesson: words.first, task: parsed.task)
     },
     Verb(name: "list", arguments: "", summary: "the lessons in order", audience: .learners, options: []) { words, _ throws(GradeError) in
       guard words.isEmpty else { throw .usage("list takes no lesson: swift run grade list") }
@@ -122,6 +123,11 @@ struct Verb: Sendable {
       guard words.count == 1 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
       return .present(lesson: words[0], step: parsed.step, plain: parsed.plain)
     },
+    Verb(
+      name: "prepare", arguments: "[LESSON ...]",
+      summary: "build the lessons named (all by default) now, so each one's first grade is as fast as the next; grade does this for the next lessons in the background, at the lowest priority",
+      audience: .presenters, options: []
+    ) { words, _ in .prepare(lessons: words) },
     Verb(
       name: "check", arguments: "[LESSON ...]",
       summary: "prove every solution passes, every starter fails, every chaff is caught, every snippet compiles",

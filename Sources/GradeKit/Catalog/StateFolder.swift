@@ -40,6 +40,12 @@ public struct StateFolder: Sendable, Equatable {
   /// Clang's module cache, shared by every compile.
   public var moduleCache: URL { root.appending(path: "module-cache") }
 
+  /// Held, shared, by every grading a learner is waiting for: a preparation pauses while any does.
+  public var foregroundLock: URL { root.appending(path: "foreground.lock") }
+
+  /// Held by the one `grade prepare` that runs at a time.
+  public var prepareLock: URL { root.appending(path: "prepare.lock") }
+
   /// The toolchain's version, with the compiler file it was read from.
   public var toolchain: URL { root.appending(path: "toolchain.txt") }
 

@@ -231,14 +231,35 @@ public struct Checker: Sendable {
       return [Breach(lesson: nil, "Package.swift could not be read with `swift package dump-package`")]
     }
     var paths: [String: String] = [:]
+    var settings: [String: (isolation: String?, features: Set<String>)] = [:]
     for target in targets {
-      if let name = target["name"] as? String { paths[name] = target["path"] as? String ?? "" }
+      guard let name = target["name"] as? String else { continue }
+      paths[name] = target["path"] as? String ?? ""
+      var found: (isolation: String?, features: Set<String>) = (nil, [])
+      for setting in target["settings"] as? [[String: Any]] ?? [] {
+        let kind = setting["kind"] as? [String: Any] ?? [:]
+        if let isolation = (kind["defaultIsolation"] as? [String: Any])?["_0"] as? String { found.isolation = isolation }
+        if let feature = (kind["enableUpcomingFeature"] as? [String: Any])?["_0"] as? String { found.features.insert(feature) }
+      }
+      settings[name] = found
     }
     var breaches: [Breach] = []
     for lesson in workbook.catalog.lessons {
       let sources = WorkbookPath.lesson(lesson).appending(Lesson.sourcesFolder)
       if paths[lesson.module] != sources.relative {
         breaches.append(Breach(lesson: lesson.number, "Package.swift must build module \(lesson.module) from \(sources)"))
+      }
+      // The targets build as the grader compiles: the module with the lesson's default isolation
+      // and features, its tests with its features.
+      let features = Set(lesson.upcomingFeatures)
+      if let module = settings[lesson.module], module.isolation != lesson.defaultIsolation || module.features != features {
+        breaches.append(Breach(lesson: lesson.number, "Package.swift must build \(lesson.module) with "
+          + "default isolation \(lesson.defaultIsolation ?? "none") and upcoming features [\(features.sorted().joined(separator: ", "))], as the catalog says"))
+      }
+      for tests in [lesson.testModule, lesson.learnerTestModule] {
+        if let found = settings[tests], found.isolation != nil || found.features != features {
+          breaches.append(Breach(lesson: lesson.number, "Package.swift must build \(tests) with no default isolation and upcoming features [\(features.sorted().joined(separator: ", "))], as the catalog says"))
+        }
       }
       if paths[lesson.testModule] != WorkbookPath.canonicalTests(lesson).relative {
         breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.testModule) at \(WorkbookPath.canonicalTests(lesson))"))

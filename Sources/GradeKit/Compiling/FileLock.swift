@@ -19,6 +19,30 @@ final class FileLock {
     if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
   }
 
+  /// The lock on `url` if no other process holds it, without waiting; `nil` when one does.
+  init?(trying url: URL) {
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    descriptor = open(url.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      if descriptor >= 0 { close(descriptor) }
+      return nil
+    }
+  }
+
+  /// A shared lock on `url`: many processes hold one at once, and while any does, an
+  /// exclusive one waits (`waitUntilFree`).
+  init(shared url: URL) {
+    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    descriptor = open(url.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+    if descriptor >= 0 { _ = flock(descriptor, LOCK_SH) }
+  }
+
+  /// Waits until no process holds a lock on `url`, then goes on without holding one.
+  static func waitUntilFree(_ url: URL) {
+    let lock = FileLock(at: url)
+    lock.unlock()
+  }
+
   /// Lets the next process in.
   func unlock() {
     guard descriptor >= 0 else { return }

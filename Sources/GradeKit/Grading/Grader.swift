@@ -18,6 +18,9 @@ public struct Grader: Sendable {
   public var threadSanitizer = false
   /// Told about slow steps, such as compiling a lesson's variants the first time.
   public var progress: @Sendable (String) -> Void = { _ in }
+  /// Called before each compile and each run: a background preparation waits there while the
+  /// learner's own grading runs (`Preparation`).
+  public var pause: @Sendable () -> Void = {}
 
   /// What a stored result was made by: a format number, bumped when a change to the grader changes
   /// what a result means, and the grader program itself, so that a rebuilt grader never reads a
@@ -48,6 +51,7 @@ public struct Grader: Sendable {
     self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
     _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
+    StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
     // Run folders outlive their run only when a grading was stopped in the middle of it.
     RunFolders.pruneAll(under: state.root.appending(path: "sandboxes"), olderThan: TimeInterval(limits.seconds + 600))
@@ -132,6 +136,7 @@ public struct Grader: Sendable {
           threadSanitizer: flavour == .threadSanitizer),
         state: state)
       sandbox.progress = progress
+      sandbox.pause = pause
       return (flavour, sandbox)
     })
     do {
@@ -160,7 +165,8 @@ public struct Grader: Sendable {
     if let checked = builds[.threadSanitizer] {
       jobs += GradingPlan.jobs(for: lesson, tasks: sanitizedTests, built: checked, flavour: .threadSanitizer, settings: settings)
     }
-    let executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
+    var executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
+    executor.pause = pause
     var results = executor.run(jobs)
     let evaluator = LessonEvaluator(plan: plan, limits: limits)
     var gradedIn = Dictionary(uniqueKeysWithValues: lesson.tasks.map { ($0.number, sanitizedTests.contains($0.number) ? GradingPlan.Flavour.threadSanitizer : .plain) })

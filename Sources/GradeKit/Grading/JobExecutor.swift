@@ -8,6 +8,8 @@ struct JobExecutor: Sendable {
   var cache: JobCache
   /// Whether a kept result may answer a job.
   var useCache: Bool
+  /// Called before each run (`Grader.pause`).
+  var pause: @Sendable () -> Void = {}
 
   /// Runs `jobs` in two phases: everything that does not wait for its task's solution, then
   /// the rest, leaving out the tasks whose tests hung or flooded on the solution.
@@ -39,6 +41,7 @@ struct JobExecutor: Sendable {
     DispatchQueue.concurrentPerform(iterations: order.count) { index in
       let job = order[index]
       guard let sandbox = sandboxes[job.flavour] else { return }
+      pause()
       let started = ContinuousClock.now
       let result = sandbox.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,

@@ -91,18 +91,31 @@ enum ClassReportPage {
       """
   }
 
-  /// A horizontal bar per entry, from 0 to 100 %.
+  /// The width, in pixels, that stands for 100 % in a bar chart.
+  static let fullBar = 500
+
+  /// A horizontal bar per entry, drawn over a grey track that stands for 100 %, so a task
+  /// half the class passed shows as half a track whatever the other tasks' rates.
   static func barChart(_ entries: [(label: String, title: String, rate: Double)]) -> String {
     let row = 22
-    let height = entries.count * row + 10
-    var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="760" height="\#(height)" role="img" aria-label="Pass rate of every task">"# + "\n"
+    let height = entries.count * row + 30
+    let full = fullBar
+    var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="760" height="\#(height)" role="img" aria-label="Pass rate of every task, out of 100 %">"# + "\n"
+    // The scale: 0, 50 and 100 % under the bars, with a line at each.
+    for percent in [0, 50, 100] {
+      let x = 60 + full * percent / 100
+      svg += ##"<line x1="\##(x)" y1="0" x2="\##(x)" y2="\##(entries.count * row + 5)" stroke="#bbbbbb" stroke-width="1"/>"##
+      svg += #"<text x="\#(x - 10)" y="\#(entries.count * row + 22)">\#(percent) %</text>"# + "\n"
+    }
     for (index, entry) in entries.enumerated() {
       let y = index * row + 5
-      let width = Int(entry.rate * 500)
-      let color = entry.rate >= 0.8 ? "#3a8a3a" : entry.rate >= 0.5 ? "#c8a02a" : "#c0392b"
+      let rate = min(max(entry.rate, 0), 1)
+      let width = Int((rate * Double(full)).rounded())
+      let color = rate >= 0.8 ? "#3a8a3a" : rate >= 0.5 ? "#c8a02a" : "#c0392b"
       svg += #"<text x="0" y="\#(y + 14)">\#(entry.label)</text>"#
-      svg += #"<rect x="60" y="\#(y)" width="\#(max(width, 1))" height="16" fill="\#(color)"><title>\#(Gradebook.xmlEscape(entry.title))</title></rect>"#
-      svg += #"<text x="\#(66 + width)" y="\#(y + 14)">\#(Int((entry.rate * 100).rounded())) %</text>"# + "\n"
+      svg += ##"<rect class="track" x="60" y="\##(y)" width="\##(full)" height="16" fill="#eeeeee"/>"##
+      svg += #"<rect class="bar" x="60" y="\#(y)" width="\#(width)" height="16" fill="\#(color)"><title>\#(Gradebook.xmlEscape(entry.title))</title></rect>"#
+      svg += #"<text x="\#(66 + full)" y="\#(y + 14)">\#(Int((rate * 100).rounded())) %</text>"# + "\n"
     }
     return svg + "</svg>\n"
   }

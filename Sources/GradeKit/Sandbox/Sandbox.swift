@@ -23,6 +23,9 @@ public struct Sandbox: Sendable {
   public var state: StateFolder
   /// Told about slow steps, such as compiling variants the first time.
   public var progress: @Sendable (String) -> Void = { _ in }
+  /// Called before each compile a build starts: a background preparation waits there while
+  /// the learner's own grading runs (`Preparation`).
+  public var pause: @Sendable () -> Void = {}
 
   /// Creates a sandbox at `root` for `plan`.
   public init(root: URL, plan: SandboxPlan, compiler: Compiler, box: Box, state: StateFolder) {
@@ -147,6 +150,7 @@ public struct Sandbox: Sendable {
       var local = Built()
       for part in chains[index] {
         if part == .canonicalTests, !local.usable(.module) { continue }
+        pause()
         build(part, into: &local)
       }
       results.update { built in
@@ -210,6 +214,7 @@ public struct Sandbox: Sendable {
           folders[variant.id] = prebuilt
           continue
         }
+        pause()
         switch VariantBuild.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders[variant.id] = folder
         case .failure(let error):
