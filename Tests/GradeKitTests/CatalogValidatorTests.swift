@@ -44,6 +44,16 @@ struct CatalogValidatorTests {
     #expect(found.contains { $0.contains(fragment) }, "breaches: \(found)")
   }
 
+  @Test("A write-tests task with neither an alternative wheat nor a reason in wheatsWaived is a breach", arguments: ["", "  "])
+  func blankWaiver(reason: String) throws {
+    let waiver = #""wheatsWaived": "the sample store's contract leaves no freedom""#
+    let json = SampleLesson.json.replacingOccurrences(of: waiver, with: #""wheatsWaived": "\#(reason)""#)
+    try #require(json != SampleLesson.json, "the sample lesson no longer holds the waiver this test blanks")
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    let found = breaches(goodTree, catalog: catalog)
+    #expect(found.contains { $0.hasPrefix("lesson 1: task 2: has no alternative wheat") }, "breaches: \(found)")
+  }
+
   @Test("Missing files are named", arguments: [
     "Lessons/01-expect-and-require/README.md",
     "Solutions/01-expect-and-require/Tests/UserStoreTests.swift",

@@ -44,7 +44,8 @@ struct HostileSubmissionTests {
     let (sandbox, built) = try lab.builtTask2(folder, sandbox: "observer-direct")
     guard case .writeTests(let spec) = lab.lesson.tasks[1].kind else { return }
     let variants = spec.variants(of: 2)
-    #expect(variants.count == 5 && variants.allSatisfy { built.variantFolders[$0] != nil })
+    // The solution, the wheat that numbers users from 1000, and four chaffs.
+    #expect(variants.count == 6 && variants.allSatisfy { built.variantFolders[$0] != nil })
     let seen = variants.map { variant in
       let job = sandbox.runTests(built.program(for: variant)!, libraries: [built.testsLibrary(.task(2))!])
       let seen = job.tests.flatMap(\.issues).map(\.comments).flatMap { $0 }.joined()
@@ -357,9 +358,9 @@ struct HostileSubmissionTests {
       // On the chaff that finds someone for an unknown id, this loops forever.
       try HostileLab.write(HostileLab.userStoreTest("""
             var store = UserStore()
-            _ = store.add(name: "Ada", email: "ada@example.com")
+            let ada = store.add(name: "Ada", email: "ada@example.com")
             while store.user(id: 99) != nil {}
-            #expect(store.user(id: 1)?.name == "Ada")
+            #expect(store.user(id: ada.id)?.name == "Ada")
         """), to: "Tests/UserStoreTests.swift", in: folder)
     }
     let result = lab.grade(folder)
@@ -428,9 +429,9 @@ struct HostileSubmissionTests {
           // A timeout that bounds a wait and is cancelled once the event comes costs no time and is no guess.
           let timeout = Task { try await Task.sleep(for: .seconds(5)) }
           var store = UserStore()
-          _ = store.add(name: "Ada", email: "ada@example.com")
+          let ada = store.add(name: "Ada", email: "ada@example.com")
           timeout.cancel()
-          #expect(store.user(id: 1)?.name == "Ada")
+          #expect(store.user(id: ada.id)?.name == "Ada")
         }
 
         @Test func boundsItsWaitUnderLoad() async throws {
@@ -458,7 +459,9 @@ struct HostileSubmissionTests {
           """, to: "Tests/UserStoreTests.swift", in: folder)
       }, lesson: lesson)
       #expect(guessing.task(2).status == .fail, "\(sleep)")
-      #expect(guessing.words(2).contains("but waitsAGuess() fails  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:63\nThis test waited"), "\(sleep): \(guessing.words(2))")
+      // The test's line: after the import, the reference's lines and a blank one.
+      let line = reference.filter { $0 == "\n" }.count + 3
+      #expect(guessing.words(2).contains("but waitsAGuess() fails  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:\(line)\nThis test waited"), "\(sleep): \(guessing.words(2))")
     }
   }
 

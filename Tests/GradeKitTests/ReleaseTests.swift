@@ -50,7 +50,7 @@ struct ReleaseTests {
   func holdsNoAnswers() throws {
     let lesson = released.source.catalog.lessons[0]
     #expect(released.summary.variants == 2 + lesson.tasks.compactMap { task -> Int? in
-      if case .writeTests(let spec) = task.kind { spec.chaffs.count } else { nil }
+      if case .writeTests(let spec) = task.kind { spec.chaffs.count + spec.wheats.count } else { nil }
     }.reduce(0, +))
     let paths = files()
     #expect(!paths.contains { $0.hasPrefix("Solutions") })

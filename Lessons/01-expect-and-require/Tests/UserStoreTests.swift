@@ -2,10 +2,11 @@ import Testing
 @testable import ExpectRequire
 
 // You are testing UserStore
-// (Lessons/01-expect-and-require/Sources/UserStore.swift): it hands out ids 1,
-// 2, 3, ... and `user(id:)` returns an optional. Your tests are graded against
-// copies of UserStore that each hide one bug. Good tests catch every copy, fail
-// cleanly instead of crashing, and report every wrong field at once.
+// (Lessons/01-expect-and-require/Sources/UserStore.swift): it gives each user
+// an id no other user has, and `user(id:)` returns an optional. Your tests are
+// graded against copies of UserStore that each hide one bug, and against
+// correct copies that number their users another way. Good tests catch every
+// bug, fail cleanly instead of crashing, and report every wrong field at once.
 
 @Suite("UserStore")
 struct UserStoreTests {

@@ -2,23 +2,25 @@ import Testing
 @testable import ExpectRequire
 
 // You are testing UserStore
-// (Lessons/01-expect-and-require/Sources/UserStore.swift): it hands out ids 1,
-// 2, 3, ... and `user(id:)` returns an optional. Your tests are graded against
-// copies of UserStore that each hide one bug. Good tests catch every copy, fail
-// cleanly instead of crashing, and report every wrong field at once.
+// (Lessons/01-expect-and-require/Sources/UserStore.swift): it gives each user
+// an id no other user has, and `user(id:)` returns an optional. Your tests are
+// graded against copies of UserStore that each hide one bug, and against
+// correct copies that number their users another way. Good tests catch every
+// bug, fail cleanly instead of crashing, and report every wrong field at once.
 
 @Suite("UserStore")
 struct UserStoreTests {
-  // One test per promise the store makes: ids in order, finding what you
-  // added, and finding nobody for an id it never gave out.
+  // One test per promise the store makes: an id of its own for each user,
+  // finding what you added, and finding nobody for an id it never gave out.
 
-  @Test("The first user added gets id 1 and the next gets id 2")
-  func handsOutIDsInOrder() {
+  // The store promises ids that differ, not which numbers they are: a test
+  // of `ada.id == 1` fails on a correct store that numbers users another way.
+  @Test("Two users get ids of their own")
+  func givesEachUserItsOwnID() {
     var store = UserStore()
     let ada = store.add(name: "Ada Lovelace", email: "ada@example.com")
     let grace = store.add(name: "Grace Hopper", email: "grace@example.com")
-    #expect(ada.id == 1)
-    #expect(grace.id == 2)
+    #expect(ada.id != grace.id)
   }
 
   @Test("A user you added is found by id, with every field as you gave it")
@@ -53,8 +55,9 @@ struct UserStoreTests {
   @Test("An id the store never gave out finds nobody")
   func unknownIDFindsNobody() {
     var store = UserStore()
-    store.add(name: "Ada Lovelace", email: "ada@example.com")
-    let input = 99
+    let ada = store.add(name: "Ada Lovelace", email: "ada@example.com")
+    // The store gave out one id, Ada's, so any other number is one it never gave out.
+    let input = ada.id + 1
     #expect(store.user(id: input) == nil)
   }
 }

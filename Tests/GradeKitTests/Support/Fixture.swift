@@ -28,7 +28,8 @@ enum SampleLesson {
            {"name": "nil-for-known", "misconception": "finds nobody for a user that exists", "mustNotCrash": true},
            {"name": "swapped-fields", "misconception": "swaps the name and the email", "minimumIssues": 2},
            {"name": "off-by-one", "misconception": "numbers users from 0"}
-         ]}
+         ],
+         "wheatsWaived": "the sample store's contract leaves no freedom"}
       ]}
     ]}
     """

@@ -22,8 +22,9 @@ public struct User: Sendable {
 
 /// Keeps the app's users in memory and finds them by id.
 ///
-/// The first user added gets id 1, the next id 2, and so on. `user(id:)`
-/// returns an optional: `nil` means the store has no user with that id.
+/// Each user it adds gets an id that no other user in the store has; the
+/// store promises nothing more about the ids. `user(id:)` returns an
+/// optional: `nil` means the store has no user with that id.
 public struct UserStore: Sendable {
   /// The users in the order they were added.
   private var users: [User] = []

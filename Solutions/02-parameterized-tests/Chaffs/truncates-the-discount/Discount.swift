@@ -6,7 +6,8 @@ public enum Discount {
   /// customer: 10% off 1,005 cents is a discount of 100.5 cents, rounded up to
   /// 101, so the customer pays 904. A percentage below 0 counts as 0 and one
   /// above 100 counts as 100, so a code never raises a price or takes it
-  /// below zero.
+  /// below zero. A negative price is not one it takes: what it returns for
+  /// one is not promised.
   public static func apply(percent: Int, to price: Int) -> Int {
     let percent = min(max(percent, 0), 100)
     let discount = price * percent / 100

@@ -12,7 +12,8 @@ public final class SendMessageModel {
   public var draft = ""
   /// Whether a message is on its way to the server.
   public private(set) var isSending = false
-  /// What to tell the user when the last send failed, or `nil`.
+  /// What to tell the user when the last send failed, or `nil`. The words are
+  /// the model's to choose: what it promises is whether there is a message.
   public private(set) var errorMessage: String?
 
   private let client: MessageClient

@@ -5,8 +5,11 @@
 ///
 /// - An empty cart is refused before anything is charged.
 /// - The card is charged once, for the sum of unit price times quantity.
-/// - A declined card becomes `CheckoutError.cardDeclined`; any other payment
-///   error is thrown as it is.
+/// - A declined card is not tried again: it becomes
+///   `CheckoutError.cardDeclined`. When the provider cannot be reached
+///   (`PaymentError.unavailable`, so nothing was charged), `Checkout` may
+///   try again before it gives up; any payment error it gives up on, other
+///   than a decline, is thrown as it is.
 /// - When the order cannot be saved, the charge is refunded and
 ///   `CheckoutError.orderNotSaved` is thrown: the customer never pays for an
 ///   order the shop does not have.

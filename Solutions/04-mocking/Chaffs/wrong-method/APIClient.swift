@@ -37,7 +37,8 @@ public enum APIError: Error, Equatable {
 /// - `notes()` sends `GET {baseURL}/v1/notes` and decodes a JSON array of notes.
 /// - `createNote(title:)` sends `POST {baseURL}/v1/notes` with the header
 ///   `Content-Type: application/json` and the JSON body `{"title": "..."}`,
-///   and decodes the created note from the answer.
+///   and decodes the created note from the answer. The body is that JSON
+///   object; its spacing and layout are not promised.
 /// - Any status outside 200...299 throws `APIError.badStatus(status)`.
 /// - A 2xx answer whose body does not decode throws `APIError.undecodable`.
 public struct APIClient: Sendable {

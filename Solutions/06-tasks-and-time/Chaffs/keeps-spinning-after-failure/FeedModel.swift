@@ -32,8 +32,8 @@ public final class FeedModel {
   /// - `isRefreshing` is true from this call until the load has finished.
   /// - When the load succeeds, `items` are what it returned and
   ///   `errorMessage` is nil.
-  /// - When it fails, `items` stay as they were and `errorMessage` says
-  ///   "Could not load the feed."
+  /// - When it fails, `items` stay as they were and `errorMessage` holds a
+  ///   message saying the feed could not be loaded; its words are not promised.
   /// - Either way, `isRefreshing` is false again afterwards.
   /// - A call while a refresh is running does nothing: there is one load at a time.
   public func refresh() {

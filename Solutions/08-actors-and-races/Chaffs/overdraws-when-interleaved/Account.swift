@@ -21,6 +21,9 @@ public enum AccountError: Error, Equatable {
 /// other transactions: the balance may change across that `await`.
 public actor Account {
   /// The money in the account, in cents. Never below zero.
+  ///
+  /// While a withdrawal waits for the bank, whether its amount still counts
+  /// here is not promised; once no transaction waits, the balance is exact.
   public private(set) var balance: Int
 
   /// The bank's check: answers whether a transaction may go through. It can
@@ -48,9 +51,10 @@ public actor Account {
   /// The whole balance may be withdrawn. Overlapping withdrawals never take
   /// the balance below zero: the money is set aside before the bank is asked,
   /// so a second withdrawal sees what the first will take.
-  /// - Throws: `AccountError.insufficientFunds` when the balance (less any
-  ///   withdrawal waiting for the bank) is short, or `AccountError.declined`
-  ///   when the bank says no; either way the balance is as it was.
+  /// - Throws: `AccountError.insufficientFunds` when the money left, once
+  ///   every withdrawal waiting for the bank is set aside, is short, or
+  ///   `AccountError.declined` when the bank says no; either way the balance
+  ///   is as it was.
   public func withdraw(_ amount: Int) async throws(AccountError) {
     guard balance >= amount else { throw .insufficientFunds }
     guard await check(.withdrawal(amount)) else { throw .declined }
