@@ -96,7 +96,8 @@ struct WriteTestsGradingTests {
   @Test("A test that fails on another correct implementation checks what the code does not promise, and chaffs are not scored")
   func overSpecified() {
     let newestFirst = LessonTask.Wheat(name: "newest-first", description: "lists users newest first")
-    let strict = learnerTest("listsInOrder()", status: .failed, issues: 1)
+    var strict = learnerTest("listsInOrder()", status: .failed, issues: 1)
+    strict.issues[0] = IssueReport(message: "Issue recorded", comments: ["Unexpected call: charge(2)"])
     let runs = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(newestFirst, JobResult(tests: [learnerTest("finds()", cases: 3), strict]))],
       chaffs: Array(zip(spec.chaffs, caughtEverything)))
@@ -106,6 +107,7 @@ struct WriteTestsGradingTests {
     #expect(result.bugsCaught == nil)
     #expect(result.findings[0].plainText.hasPrefix("listsInOrder() fails on correct code that lists users newest first"))
     #expect(result.findings[0].plainText.contains("your test checks something the code does not promise"))
+    #expect(result.findings[0].plainText.contains("Issue recorded\n// Unexpected call: charge(2)"), "the test's own words say what it expected")
 
     let passing = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(newestFirst, goodWheat)], chaffs: Array(zip(spec.chaffs, caughtEverything)))

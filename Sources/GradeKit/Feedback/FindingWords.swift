@@ -61,6 +61,10 @@ extension Finding {
       if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
       return lines
     }
+    // The first issue only, with its comments: the test's own words say what it expected.
+    func firstIssue(of test: TestOutcome) -> [String] {
+      test.failures.prefix(1).flatMap { [$0.message] + $0.comments.map { "// " + $0 } }
+    }
     func failedAt(_ test: TestOutcome) -> String { at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test)) }
     func diagnostic(_ diagnostic: Diagnostic) -> String {
       (diagnostic.location.map { style.dim($0) + ": " } ?? "") + (diagnostic.isWarning ? "warning: " : "error: ") + diagnostic.message
@@ -166,13 +170,13 @@ extension Finding {
         headline: quoted(test) + " fails on correct code that \(wheat.description)" + at(mapper.location(of: test))
           + ": your test checks something the code does not promise.",
         details: ["Test what the doc comment promises, not how one implementation happens to do it."]
-          + test.failures.prefix(1).map(\.message))
+          + firstIssue(of: test))
     case .failsOnTimingWheat(let test, let wheat):
       return Words(
         mark: .failed,
         headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
         details: ["Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
-          + test.failures.prefix(1).map(\.message))
+          + firstIssue(of: test))
     case .notRunAfterCrash(let test):
       return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
     case .tooFewCases(let needed, let found):
