@@ -54,6 +54,19 @@ struct CatalogValidatorTests {
     #expect(found.contains { $0.hasPrefix("lesson 1: task 2: has no alternative wheat") }, "breaches: \(found)")
   }
 
+  @Test("A timing wheat is an alternative correct implementation: a task with one needs no other wheat and no waiver")
+  func timingWheatCounts() throws {
+    let waiver = #""wheatsWaived": "the sample store's contract leaves no freedom""#
+    let json = SampleLesson.json.replacingOccurrences(
+      of: waiver, with: #""flakiness": {"runs": 5, "timingWheats": [{"name": "late", "description": "finds users a moment later"}]}"#)
+    try #require(json != SampleLesson.json, "the sample lesson no longer holds the waiver this test replaces")
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    var files = goodTree
+    files["Solutions/01-expect-and-require/TimingWheats/late/UserStore.swift"] = "later"
+    let found = breaches(files, catalog: catalog)
+    #expect(!found.contains { $0.contains("has no alternative wheat") }, "breaches: \(found)")
+  }
+
   @Test("Missing files are named", arguments: [
     "Lessons/01-expect-and-require/README.md",
     "Solutions/01-expect-and-require/Tests/UserStoreTests.swift",
