@@ -9,11 +9,6 @@ public struct CheckoutView {
   /// What the screen shows, worked out.
   public let model: CheckoutModel
 
-  /// Makes the screen for `model`.
-  public init(model: CheckoutModel) {
-    self.model = model
-  }
-
   // TODO: Each of these works something out itself. Move that work into
   // CheckoutModel's matching members and have the view show what they say.
 

@@ -9,11 +9,6 @@ public struct CheckoutView {
   /// What the screen shows, worked out.
   public let model: CheckoutModel
 
-  /// Makes the screen for `model`.
-  public init(model: CheckoutModel) {
-    self.model = model
-  }
-
   // The view shows what the model worked out and passes taps on: no
   // decisions here, so nothing here needs a test.
 

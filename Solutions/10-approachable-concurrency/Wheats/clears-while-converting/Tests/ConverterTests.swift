@@ -82,16 +82,16 @@ struct ConverterTests {
   @Test("Keeps showing the previous result while a conversion waits")
   func keepsPreviousResult() async {
     let gate = Gate()
-    let source = FakeRates(rates: ["USD": 1.5]) { _ in await gate.wait() }
+    let source = FakeRates(rates: ["USD": 1.5, "GBP": 0.5]) { currency in
+      if currency == "GBP" { await gate.wait() }
+    }
     let converter = Converter(source: source)
-    let first = Task { await converter.convert(10, to: "USD") }
-    await gate.arrivals(1)
-    gate.open()
-    await first.value
+    await converter.convert(10, to: "USD")
 
-    let second = Task { await converter.convert(20, to: "USD") }
-    await gate.arrivals(2)
+    let second = Task { await converter.convert(10, to: "GBP") }
+    await gate.arrivals(1)
     #expect(converter.result == 15)
+    gate.open()
     await second.value
   }
 }
