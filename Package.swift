@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -21,17 +21,21 @@ let sourceRoot =
 /// grades (`"kind": "compiles"`) does: there Swift 6's concurrency errors are
 /// warnings, so a learner's unfinished code never stops the rest of the
 /// workbook from building, while `grade` compiles it in Swift 6 mode.
+/// A lesson marked `xcode26` compiles as a new Xcode 26 app target does: its module with
+/// default `MainActor` isolation (SE-0466), and the module and its tests with
+/// `NonisolatedNonsendingByDefault` (SE-0461).
 /// `Lessons/catalog.json` says the rest; `swift run grade check` proves the two agree.
-let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool)] = [
-  ("01-expect-and-require", "ExpectRequire", true, false),
-  ("02-parameterized-tests", "ParameterizedTesting", true, false),
-  ("03-dependency-injection", "DependencyInjection", true, false),
-  ("04-mocking", "Mocking", true, false),
-  ("05-callbacks-and-confirmations", "CallbackTesting", true, false),
-  ("06-tasks-and-time", "TaskTesting", true, false),
-  ("07-sending-and-sendable", "SendingSendable", true, true),
-  ("08-actors-and-races", "ActorsAndRaces", true, true),
-  ("09-traits-and-migration", "SuiteTraits", true, false),
+let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool, xcode26: Bool)] = [
+  ("01-expect-and-require", "ExpectRequire", true, false, false),
+  ("02-parameterized-tests", "ParameterizedTesting", true, false, false),
+  ("03-dependency-injection", "DependencyInjection", true, false, false),
+  ("04-mocking", "Mocking", true, false, false),
+  ("05-callbacks-and-confirmations", "CallbackTesting", true, false, false),
+  ("06-tasks-and-time", "TaskTesting", true, false, false),
+  ("07-sending-and-sendable", "SendingSendable", true, true, false),
+  ("08-actors-and-races", "ActorsAndRaces", true, true, false),
+  ("09-traits-and-migration", "SuiteTraits", true, false, false),
+  ("10-approachable-concurrency", "ApproachableConcurrency", true, true, true),
 ]
 
 var targets: [Target] = [
@@ -46,8 +50,10 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/Gra
 }
 
 for lesson in lessons {
-  let mode: [SwiftSetting] = lesson.swift5 ? [.swiftLanguageMode(.v5)] : []
-  targets.append(.target(name: lesson.module, path: "\(sourceRoot)/\(lesson.folder)/Sources", swiftSettings: mode))
+  let features: [SwiftSetting] = lesson.xcode26 ? [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] : []
+  let mode: [SwiftSetting] = (lesson.swift5 ? [.swiftLanguageMode(.v5)] : []) + features
+  let isolation: [SwiftSetting] = lesson.xcode26 ? [.defaultIsolation(MainActor.self)] : []
+  targets.append(.target(name: lesson.module, path: "\(sourceRoot)/\(lesson.folder)/Sources", swiftSettings: mode + isolation))
   targets.append(.testTarget(
     name: "\(lesson.module)Tests", dependencies: [.target(name: lesson.module)],
     path: "Tests/\(lesson.module)Tests", swiftSettings: mode))

@@ -60,6 +60,26 @@ struct SourceSurveyTests {
     #expect(refusals.first?.reason == "still uses XCTest, which this task leaves behind")
   }
 
+  @Test("A view may show and pass on, and nothing else: a condition, a negation or a format is named")
+  func thinView() throws {
+    var rules = CodeRules(imports: CodeRules.defaultImports)
+    rules.thinView = true
+    let view = """
+      final class Model { var ready = false; var name = ""; func tap() {} }
+      struct V {
+        let model: Model
+        var name: String { model.name }
+        func tapped() { model.tap() }
+        var disabled: Bool { !model.ready }
+        var title: String { "Hello \\(model.name)" }
+        var shown: Bool { model.ready ? true : false }
+      }
+      """
+    let refusals = try Self.survey(view, rules: rules)
+    #expect(Set(refusals.filter { $0.rule == .logicInView }.compactMap(\.line)) == [6, 7, 8], "\(refusals)")
+    #expect(refusals.allSatisfy { !$0.blocksRunning })
+  }
+
   @Test("A module the lesson does not allow is refused with the ones it does")
   func modules() throws {
     let refusal = try #require(try Self.survey("import Darwin").first)

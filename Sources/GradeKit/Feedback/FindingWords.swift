@@ -121,7 +121,10 @@ extension Finding {
         headline: "ThreadSanitizer reported a data race: two threads touched the same memory, at least one writing, with nothing ordering them.",
         details: report.split(separator: "\n").map(String.init))
     case .refused(let refusal):
-      return Words(mark: .failed, headline: style.dim(refusal.location) + ": " + refusal.reason + ".", details: ["The file was not run: fix this first."])
+      // A design rule (a view's logic, a promise, a module left behind) leaves the file to run.
+      return Words(
+        mark: .failed, headline: style.dim(refusal.location) + ": " + refusal.reason + ".",
+        details: refusal.blocksRunning ? ["The file was not run: fix this first."] : [])
     case .unreadable(let path):
       return Words(mark: .notice, headline: path + " could not be read with the compiler's parser, so it was not run. Check that it compiles.")
     case .concurrencyDiagnostic(let found, let explanation):

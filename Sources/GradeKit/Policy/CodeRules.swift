@@ -34,7 +34,7 @@ public struct CodeRules: Sendable, Equatable {
   static let logic: [String: String] = [
     "if_stmt": "an if", "guard_stmt": "a guard", "switch_stmt": "a switch", "for_each_stmt": "a for loop",
     "while_stmt": "a while loop", "repeat_while_stmt": "a repeat loop", "ternary_expr": "a ?: choice",
-    "sequence_expr": "an operator", "interpolated_string_literal_expr": "a string it formats", "try_expr": "a try",
+    "sequence_expr": "an operator", "prefix_unary_expr": "an operator", "interpolated_string_literal_expr": "a string it formats", "try_expr": "a try",
     "await_expr": "an await", "do_catch_stmt": "a do-catch",
   ]
 

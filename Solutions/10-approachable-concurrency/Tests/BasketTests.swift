@@ -1,0 +1,54 @@
+import Testing
+@testable import ApproachableConcurrency
+
+@MainActor
+@Suite("Basket totals")
+struct BasketTests {
+  @Test("Starts with the total when you start listening")
+  func startsWithCurrentTotal() async throws {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let totals = Recorder(basket.totals())
+
+    let values = try await totals.first(1, within: .seconds(2))
+
+    #expect(values == [350])
+  }
+
+  @Test("Changes made together yield one total, the last")
+  func changesTogetherYieldOne() async throws {
+    let basket = Basket()
+    let totals = Recorder(basket.totals())
+    _ = try await totals.first(1, within: .seconds(2))
+
+    // Three changes with no await between them: one transaction.
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Cake", cents: 400))
+    basket.applyCoupon(cents: 100)
+    let values = try await totals.first(2, within: .seconds(2))
+
+    #expect(values == [0, 650])
+  }
+
+  @Test("Changing only the coupon yields a new total")
+  func couponYields() async throws {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let totals = Recorder(basket.totals())
+    _ = try await totals.first(1, within: .seconds(2))
+
+    basket.applyCoupon(cents: 50)
+    let values = try await totals.first(2, within: .seconds(2))
+
+    #expect(values == [350, 300])
+  }
+
+  @Test("A coupon worth more than the basket makes the total 0")
+  func neverBelowZero() {
+    let basket = Basket()
+    basket.add(Item("Stamp", cents: 95))
+    basket.applyCoupon(cents: 500)
+
+    #expect(basket.total == 0)
+  }
+}
