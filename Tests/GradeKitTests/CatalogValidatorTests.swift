@@ -44,6 +44,19 @@ struct CatalogValidatorTests {
     #expect(found.contains { $0.contains(fragment) }, "breaches: \(found)")
   }
 
+  @Test("A chaff may replace a file an implement task owns, when the solution keeps every promise the starter makes")
+  func chaffOfOwnedFile() {
+    var files = goodTree
+    files["Solutions/01-expect-and-require/Chaffs/off-by-one/ScoreValidator.swift"] = "bug"
+    files["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"] = "/// Throws for a score over 100.\n// TODO: throw\n"
+    files["Solutions/01-expect-and-require/Sources/ScoreValidator.swift"] = "/// Throws for a score over 100.\n  /// A helper.\nsolved"
+    #expect(breaches(files) == [])
+
+    files["Solutions/01-expect-and-require/Sources/ScoreValidator.swift"] = "/// Throws for a score over 99.\nsolved"
+    let found = breaches(files)
+    #expect(found.contains { $0.contains("the starter promises \"Throws for a score over 100.\" where the solution does not") }, "breaches: \(found)")
+  }
+
   @Test("A write-tests task with neither an alternative wheat nor a reason in wheatsWaived is a breach", arguments: ["", "  "])
   func blankWaiver(reason: String) throws {
     let waiver = #""wheatsWaived": "the sample store's contract leaves no freedom""#

@@ -91,7 +91,9 @@ public enum CatalogValidator {
               continue
             }
             if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it holds no bug") }
-            if owned.contains("\(Lesson.sourcesFolder)/\(file)") { taskBreach("chaff \(chaff.name) replaces \(Lesson.sourcesFolder)/\(file), which the learner owns; a chaff replaces canonical code") }
+            if let problem = Self.promisesDiffer(Lesson.sourcesFolder + "/" + file, owned: owned, tree: tree, starter: starter, solution: solution) {
+              taskBreach("chaff \(chaff.name) replaces \(problem)")
+            }
           }
         }
       }
@@ -115,7 +117,9 @@ public enum CatalogValidator {
             continue
           }
           if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it uses no freedom") }
-          if owned.contains("\(Lesson.sourcesFolder)/\(file)") { taskBreach("wheat \(wheat.name) replaces \(Lesson.sourcesFolder)/\(file), which the learner owns") }
+          if let problem = Self.promisesDiffer(Lesson.sourcesFolder + "/" + file, owned: owned, tree: tree, starter: starter, solution: solution) {
+            taskBreach("wheat \(wheat.name) replaces \(problem)")
+          }
         }
         let fixtures = task.files.filter { tree.contains("\(folder)/\($0)") }
         if fixtures.isEmpty {
@@ -188,6 +192,30 @@ public enum CatalogValidator {
       }
     }
     return breaches
+  }
+
+  /// Why a chaff or wheat may not replace `file`, or `nil` when it may.
+  ///
+  /// A variant is built from the solution's sources whoever owns them, so a write-tests task
+  /// may test a file an implement task owns (lesson 10 tests the checkout model the learner
+  /// extracts). The learner reads that file's promises in the starter, though, and is graded
+  /// against the solution's: every doc-comment line of the starter's copy must appear, in
+  /// order, in the solution's, which may add its own for private helpers.
+  static func promisesDiffer(_ file: String, owned: [String], tree: FileTree, starter: String, solution: String) -> String? {
+    guard owned.contains(file) else { return nil }
+    func docLines(_ root: String) -> [Substring] {
+      (tree.text("\(root)/\(file)") ?? "").split(separator: "\n")
+        .map { $0.drop { $0 == " " } }
+        .filter { $0.hasPrefix("///") }
+    }
+    var solutionLines = docLines(solution)[...]
+    for line in docLines(starter) {
+      guard let found = solutionLines.firstIndex(of: line) else {
+        return "\(file), which the learner owns, and the starter promises \"\(line.dropFirst(3).drop { $0 == " " })\" where the solution does not: the learner tests the promises they read in the starter"
+      }
+      solutionLines = solutionLines[(found + 1)...]
+    }
+    return nil
   }
 
   /// Why `text` does not complete the sentence "code that …", or `nil` when it does:
