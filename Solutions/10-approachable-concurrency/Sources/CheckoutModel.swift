@@ -3,14 +3,17 @@
 // the view show what these members say. Task 3 in the README says what
 // done looks like.
 
+import Observation
+
 /// What the checkout screen shows, worked out from a basket.
 ///
-/// `@MainActor`, like everything here: the screen reads it on the main
-/// actor, and so do your tests.
-public final class CheckoutModel {
+/// `@Observable`, so a SwiftUI view that reads it redraws when what it read
+/// changes, and `@MainActor`, like everything here: the screen reads it on
+/// the main actor, and so do your tests.
+@Observable public final class CheckoutModel {
   /// The basket being paid for.
   public let basket: Basket
-  /// Whether a payment is on its way.
+  /// Whether a payment is on its way: see `payTapped()` and `pay()`.
   public private(set) var isPaying = false
   /// How many payments have gone through.
   public private(set) var payments = 0
@@ -50,10 +53,17 @@ public final class CheckoutModel {
 
   /// What the Pay button does: starts a payment of the total, unless the
   /// button is disabled, and returns the task that makes it, so a test can
-  /// await it.
+  /// await it; `nil` when the button is disabled.
+  ///
+  /// The payment is on its way by the time its charge is asked, at the
+  /// latest; whether `isPaying` is `true` already when this returns is not
+  /// promised.
   @discardableResult
   public func payTapped() -> Task<Void, Never>? {
     guard payEnabled else { return nil }
+    // On its way from the tap, so a second tap before the task starts
+    // finds Pay disabled and starts nothing.
+    isPaying = true
     return Task { await pay() }
   }
 
@@ -63,8 +73,8 @@ public final class CheckoutModel {
     return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction) €"
   }
 
-  /// Pays the total: `isPaying` is `true` until the charge returns, then
-  /// `payments` counts it.
+  /// Pays the total: `isPaying` is `true` while the charge is on its way,
+  /// and once it returns, `payments` counts it and `isPaying` is `false`.
   public func pay() async {
     isPaying = true
     await charge(basket.total)
