@@ -1,0 +1,89 @@
+import Testing
+@testable import ApproachableConcurrency
+
+/// What the checkout screen's model promises, checked with no screen.
+///
+/// `@MainActor`, because the model is: the suite reads it as the view would,
+/// with no `await`.
+@MainActor
+@Suite("Checkout")
+struct CheckoutTests {
+  @Test("Shows one row per item, in the basket's order, in euros with two decimals")
+  func rowsInOrder() {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Stamp", cents: 5))
+    basket.add(Item("Cake", cents: 1200))
+    let model = CheckoutModel(basket: basket)
+
+    let expected = ["Tea: 3.50 €", "Stamp: 0.05 €", "Cake: 12.00 €"]
+    #expect(model.rows == expected)
+  }
+
+  @Test("A basket with items is not empty, even when a coupon makes it free")
+  func freeBasketIsNotEmpty() {
+    let basket = Basket()
+    basket.add(Item("Stamp", cents: 95))
+    basket.applyCoupon(cents: 100)
+    let model = CheckoutModel(basket: basket)
+
+    #expect(model.emptyMessage == nil)
+    #expect(model.totalText == "Total: 0.00 €")
+  }
+
+  @Test("While a payment is on its way, Pay is disabled and a second tap starts nothing")
+  func whilePaying() async throws {
+    let gate = Gate()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let model = CheckoutModel(basket: basket) { _ in await gate.wait() }
+
+    let payment = try #require(model.payTapped())
+    await gate.arrivals(1)  // the charge is on its way, held at the gate
+
+    #expect(model.isPaying)
+    #expect(!model.payEnabled)
+    #expect(model.payments == 0, "not counted before the charge returns")
+    #expect(model.payTapped() == nil, "a second tap starts nothing")
+
+    gate.open()
+    await payment.value
+  }
+
+  @Test("Once the charge returns, the total was charged once and Pay is enabled again")
+  func afterPaying() async throws {
+    let charges = ChargeLog()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Cake", cents: 400))
+    let model = CheckoutModel(basket: basket) { cents in await charges.add(cents) }
+
+    let payment = try #require(model.payTapped())
+    await payment.value
+
+    #expect(await charges.amounts == [750])
+    #expect(model.payments == 1)
+    #expect(!model.isPaying)
+    #expect(model.payEnabled)
+  }
+
+  @Test("Tapping Pay on an empty basket starts nothing")
+  func emptyBasketPaysNothing() {
+    let model = CheckoutModel(basket: Basket()) { _ in
+      Issue.record("an empty basket was charged")
+    }
+
+    #expect(!model.payEnabled)
+    #expect(model.payTapped() == nil)
+  }
+}
+
+/// The amounts a fake charge was asked for, in order.
+actor ChargeLog {
+  private(set) var amounts: [Int] = []
+
+  /// Notes a charge of `cents`.
+  func add(_ cents: Int) {
+    amounts.append(cents)
+  }
+}
