@@ -31,7 +31,8 @@ import Observation
   // does now: a price in cents shows as euros with two decimals, such as
   // 350 as "3.50 €" and 5 as "0.05 €".
 
-  /// One row per item, in the basket's order, such as "Tea: 3.50 €".
+  /// One row per item, in the basket's order, its price in euros with two
+  /// decimals, such as "Tea: 3.50 €" or "Stamp: 0.05 €".
   public var rows: [String] {
     []
   }

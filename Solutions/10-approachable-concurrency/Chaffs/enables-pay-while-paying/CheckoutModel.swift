@@ -30,7 +30,8 @@ import Observation
   // Worked out here, from the basket, so a test can check every rule
   // without a screen; the view only shows the results.
 
-  /// One row per item, in the basket's order, such as "Tea: 3.50 €".
+  /// One row per item, in the basket's order, its price in euros with two
+  /// decimals, such as "Tea: 3.50 €" or "Stamp: 0.05 €".
   public var rows: [String] {
     basket.items.map { "\($0.name): \(Self.euros($0.cents))" }
   }
