@@ -1,3 +1,4 @@
+import Observation
 import Testing
 @testable import ApproachableConcurrency
 
@@ -51,6 +52,19 @@ struct CheckoutModelTests {
 
     basket.add(Item("Tea", cents: 350))
     #expect(model.payEnabled)
+  }
+
+  @Test("Tells whoever watches it, as a view does, when Pay turns on")
+  func observable() async throws {
+    let basket = Basket()
+    let model = CheckoutModel(basket: basket)
+    let enabled = Recorder(Observations { model.payEnabled })
+    _ = try await enabled.first(1, within: .seconds(2))  // Pay as it starts
+
+    basket.add(Item("Tea", cents: 350))
+    let values = try await enabled.first(2, within: .seconds(2))
+
+    #expect(values == [false, true])
   }
 
   @Test("Tapping Pay charges the total once, with Pay disabled meanwhile")
