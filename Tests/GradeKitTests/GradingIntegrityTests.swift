@@ -74,4 +74,18 @@ struct ResultCacheTests {
     limited.limits.seconds = 11
     #expect(!limited.grade(changed, learnerFolder: folder, sandboxName: "cache").fromCache)
   }
+
+  @Test("A grading a time limit cut short is never answered from the cache, yet it is what hint and watch read as the last result")
+  func cutShortIsSeenNotReused() throws {
+    let folder = try lab.learner("cache-hang") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    while true {}"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    var grader = lab.grader
+    grader.useCache = true
+    let first = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache-hang")
+    #expect(first.task(2).status != .pass)
+    let latest = try #require(ResultCache.latest(in: grader.state.result("cache-hang", of: lab.lesson)))
+    #expect(latest.task(2).status == first.task(2).status, "the last result is the one the learner saw")
+    #expect(!grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache-hang").fromCache)
+  }
 }

@@ -5,6 +5,9 @@ import Foundation
 /// `swift run grade` grades every lesson; with the cache, only lessons whose
 /// files changed are built again.
 enum ResultCache {
+  /// The fingerprint of a result kept only as what the learner saw last: no key is ever this.
+  static let seenOnly = "seen-only, never reused"
+
   fileprivate struct Entry: Codable {
     var version = StoredFormat.version
     var fingerprint: String

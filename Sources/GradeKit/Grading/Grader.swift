@@ -193,7 +193,9 @@ public struct Grader: Sendable {
     // otherwise next time, as may a build that failed for the machine's reasons.
     let stable = jobs.allSatisfy { job in results[job.id].map { job.keeps($0) } ?? true }
       && builds.values.allSatisfy(\.failures.isEmpty)
-    if stable { ResultCache.store(result, at: cacheURL, fingerprint: key.hash) }
+    // An unstable result is still what the learner saw last (for hint, watch and the overview),
+    // so it is stored, under a fingerprint no grading ever has, and never answered from.
+    ResultCache.store(result, at: cacheURL, fingerprint: stable ? key.hash : ResultCache.seenOnly)
     return result
   }
 }
