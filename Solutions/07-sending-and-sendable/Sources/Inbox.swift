@@ -1,7 +1,8 @@
 // You share one inbox between every task that delivers mail. Swift 5 mode
 // builds this file; Swift 6 mode refuses `deliverAll(_:to:)`, because every
-// child task captures the same inbox, a class that anyone can mutate, and
-// refuses `post(_:to:)`, which hands on a letter its caller may still hold.
+// child task captures the same inbox, a class that anyone can mutate. It
+// accepts `post(_:to:)`, which hands on a letter its caller may still hold:
+// task 1 asks you to make the signature say the letter changes hands.
 // Change the design, not the diagnostic: no `@unchecked Sendable`, no
 // `nonisolated(unsafe)`.
 

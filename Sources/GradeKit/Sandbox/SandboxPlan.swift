@@ -228,7 +228,7 @@ public struct SandboxPlan: Sendable {
     add("canonical-tests", canonicalTests)
     add("misuses", misuses)
     for (task, tests) in learnerTests.sorted(by: { $0.key < $1.key }) { add("task\(task)", tests) }
-    for (task, list) in variants.sorted(by: { $0.key < $1.key }) {
+    for (_, list) in variants.sorted(by: { $0.key < $1.key }) {
       for variant in list {
         add("\(variant.id)", variant.sources)
         if let prebuilt = variant.prebuilt { inputs.append(("\(variant.id)-prebuilt", Data(prebuilt.path.utf8))) }
