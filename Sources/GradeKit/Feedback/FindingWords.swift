@@ -164,7 +164,7 @@ extension Finding {
         mark: .failed,
         headline: quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
         details: [
-          "A test like that usually waits with Task.yield() or a sleep, or checks right after starting work it does not await.",
+          "A test like that usually waits with Task.yield() or a sleep, checks right after starting work it does not await, or expects an order that work running at the same time does not promise.",
           "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock.",
         ] + test.failures.prefix(1).map { "One failing run: " + $0.message })
     case .overSpecified(let test, let wheat):
