@@ -368,7 +368,7 @@ struct HostileSubmissionTests {
     #expect(result.task(2).findings.contains { if case .chaffUndecided(let chaff, _) = $0 { chaff.name == "finds-someone-for-unknown-ids" } else { false } })
     // The feedback names the test that hung, on which bug, and what to do.
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lab.lesson, result)
-    #expect(text.contains("On it, hostile() was still running when the 10 s time limit ran out"), "\(text)")
+    #expect(text.contains("On it, \"hostile()\" was still running when the 10 s time limit ran out"), "\(text)")
     #expect(text.contains("must bound its wait (a timeout)"), "\(text)")
     // The hang is the tests' own (the wheat ran to its end), so the next grading does not wait it out again.
     let caching = Grader(workbook: lab.workbook, state: lab.grader.state, limits: lab.grader.limits, useCache: true, isolation: lab.grader.isolation)

@@ -7,9 +7,8 @@ import Foundation
 
 /// Counts the hits of a web page, recorded from any number of threads at once.
 public final class HitCounter: @unchecked Sendable {
-  // TODO: Add an NSLock and take it around every read and write of `hits`.
-  // (Not a Mutex: on Linux, ThreadSanitizer cannot see Mutex's lock and
-  // reports a race that is not there.)
+  // TODO: Add a lock (an NSLock or a Mutex) and take it around every read
+  // and write of `hits`.
   private var hits = 0
 
   /// Makes a counter at zero.

@@ -231,7 +231,8 @@ extension Undecided {
   var words: String {
     switch self {
     case .hung(let tests, let seconds):
-      (tests.isEmpty ? "your tests were" : tests.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
+      // Quoted: a display name is a sentence of its own ("On it, "A second withdrawal…" was …").
+      (tests.isEmpty ? "your tests were" : tests.map { "\"\($0)\"" }.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
         + " still running when the \(seconds) s time limit ran out"
     case .flooded: "your tests printed without end and were stopped"
     case .didNotStart(let reason): "the tests did not start: \(reason)"
