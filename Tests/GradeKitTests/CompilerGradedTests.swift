@@ -234,3 +234,26 @@ struct CompilerGradedTests {
     #expect(result.task(3).status == .pass, "\(result.words(3))")
   }
 }
+
+@Suite("Misuses when the learner's own file does not compile")
+struct MisuseVerdictTests {
+  @Test("A misuse is not said to compile against the learner's API while their file has a plain error: it waits for the file")
+  func waitsForTheFile() throws {
+    let workbook = try Workbook.load(at: HostileLab.repository)
+    let task = try #require(workbook.catalog.lessons.flatMap(\.tasks).first { if case .compiles(let spec) = $0.kind { !spec.misuses.isEmpty } else { false } })
+    guard case .compiles(let spec) = task.kind else { return }
+    let path = try #require(task.files.first)
+    var missingAwait = Diagnostic(path: path, line: 29, column: 15, message: "expression is 'async' but is not marked with 'await'")
+    missingAwait.group = nil
+    let misuse = TaskEvaluator.MisuseCheck(misuse: spec.misuses[0], path: "Misuses/Misuse.swift", source: "let x = 1 // misuse\n", diagnostics: [])
+    let broken = TaskEvaluator.compiles(task, spec: spec, owned: [(path, "")], swift6: [missingAwait], moduleErrors: nil, misuses: [misuse])
+    #expect(broken.checks.last?.findings == [.waitsFor(files: [path])])
+
+    // With the file compiling, the same misuse compiling is the learner's API letting it through.
+    let accepted = TaskEvaluator.compiles(task, spec: spec, owned: [(path, "")], swift6: [], moduleErrors: nil, misuses: [misuse])
+    guard case .misuseAccepted = accepted.checks.last?.findings.first else {
+      Issue.record("expected the misuse to be accepted: \(accepted.checks)")
+      return
+    }
+  }
+}

@@ -357,12 +357,18 @@ extension TaskEvaluator {
       checks.append(Check("compiles", findings: [.compileErrors(moduleErrors)]))
     }
 
+    // An error in the learner's own files that is not about concurrency (a missing await, a
+    // typo) means the misuses were compiled against the file as handed out: no verdict on their API.
+    let ownFileBroken = moduleErrors != nil
+      || relevant.contains { !$0.isWarning && ownedPaths.contains($0.path ?? "") && !isConcurrencyGroup($0.group) }
     for check in misuses {
       let lines = check.source.split(separator: "\n", omittingEmptySubsequences: false)
       let marked = (lines.firstIndex { $0.contains("// misuse") } ?? 0) + 1
       let code = lines.indices.contains(marked - 1) ? lines[marked - 1].split(separator: "//").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" : ""
       var finding: Finding?
-      if let said = check.diagnostics {
+      if ownFileBroken {
+        finding = .waitsFor(files: owned.map(\.path).sorted())
+      } else if let said = check.diagnostics {
         let rejected = said.contains { $0.line == marked && $0.group == check.misuse.group }
         if said.isEmpty {
           finding = .misuseAccepted(path: check.path, line: marked, code: code, group: check.misuse.group, explanation: spec.explanations[check.misuse.group])
