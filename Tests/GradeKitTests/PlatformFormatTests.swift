@@ -179,8 +179,8 @@ struct PlatformFormatTests {
 
   @Test("Feedback goes into a code block whose fence no printed backticks can close")
   func fence() {
-    #expect(GradescopeResults.fenced("a ``` b") == "````text\na ``` b\n````")
-    #expect(GradescopeResults.fenced("plain") == "```text\nplain\n```")
+    #expect(markdownCodeBlock("a ``` b") == "````text\na ``` b\n````")
+    #expect(markdownCodeBlock("plain") == "```text\nplain\n```")
   }
 
   // MARK: GitHub Classroom

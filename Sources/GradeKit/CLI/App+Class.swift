@@ -22,9 +22,9 @@ extension App {
       throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
     }
     let records = (out ?? state.root).appending(path: "records")
-    var classGrader = grader(workbook, options)
-    classGrader = Grader(workbook: workbook, state: state, limits: classGrader.limits, useCache: options.useCache, isolation: classGrader.isolation)
-    classGrader.threadSanitizer = options.threadSanitizer
+    var classGrader = grader(workbook, options, state: state)
+    // The class's own progress line replaces each lesson's.
+    classGrader.progress = { _ in }
     if let notice = classGrader.isolation.notice {
       writeError("grade: \(notice) Students' code can then reach your files: grade in a container or a throwaway account.")
     }

@@ -2,16 +2,22 @@ import Foundation
 
 /// `grade export gradescope` and `grade autograde`: grading on Gradescope.
 extension App {
+  /// The points file a command names, read against the catalog; a point a task without one.
+  func points(_ path: String?, in workbook: Workbook) throws(GradeError) -> Points {
+    guard let path else { return Points() }
+    return try Points.read(url(path), catalog: workbook.catalog)
+  }
+
   /// Writes the autograder folder and says how to upload it.
   func exportGradescope(to destination: String, _ names: [String], points: String?, workbook: Workbook) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)
     // The points are read now, so a mistake in them is found here, not in Gradescope.
-    if let points { _ = try Points.read(url(points), catalog: workbook.catalog) }
+    _ = try self.points(points, in: workbook)
     let target = url(destination)
     let copied = try GradescopeAutograder.write(workbook, lessons: lessons, to: target, runner: ProcessRunner())
     if let points {
       do {
-        try FileManager.default.copyItem(at: url(points), to: target.appending(path: "workbook/.grade-points.json"))
+        try FileManager.default.copyItem(at: url(points), to: target.appending(path: "workbook/\(GradescopeAutograder.pointsFile)"))
       } catch {
         throw .infrastructure("cannot copy \(points) into the autograder: \(error.localizedDescription)")
       }
@@ -24,21 +30,18 @@ extension App {
   /// Grades one Gradescope submission; the results file is written even when the submission is broken.
   func autograde(root: String, _ names: [String], options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)
-    let pointsFile = options.points.map(url) ?? workbook.root.appending(path: ".grade-points.json")
-    let points = FileManager.default.fileExists(atPath: pointsFile.path) ? try Points.read(pointsFile, catalog: workbook.catalog) : Points()
-    let base = grader(workbook, options)
-    var grader = Grader(
-      workbook: workbook, state: GradescopeAutograder.stateFolder(for: workbook), limits: base.limits, useCache: options.useCache,
-      isolation: base.isolation)
-    grader.threadSanitizer = options.threadSanitizer
+    // The export copies the instructor's points file into the workbook under this name.
+    let exported = GradescopeAutograder.pointsFile
+    let points = try self.points(
+      options.points ?? (FileManager.default.fileExists(atPath: workbook.root.appending(path: exported).path) ? workbook.root.appending(path: exported).path : nil),
+      in: workbook)
+    var grader = grader(workbook, options, state: GradescopeAutograder.stateFolder(for: workbook))
     grader.progress = writeError
     if let notice = grader.isolation.notice { writeError("grade: \(notice)") }
     let folder = url(root)
-    if let error = GradescopeAutograder.grade(root: folder, lessons: lessons, grader: grader, points: points) {
-      throw error
-    }
+    let handedIn = try GradescopeAutograder.grade(root: folder, lessons: lessons, grader: grader, points: points)
     let results = folder.appending(path: "results/results.json").path
-    guard ClassGrader.isRealFolder(folder.appending(path: "submission")) else {
+    guard handedIn else {
       writeError("grade: there is no submission folder in \(folder.path); \(results) says so.")
       return Exit.error
     }

@@ -73,7 +73,7 @@ public struct App: Sendable {
       case .release(let destination, let classroom, let pointsFile):
         let workbook = try loadWorkbook()
         let target = url(destination)
-        let points = try pointsFile.map { path throws(GradeError) in try Points.read(url(path), catalog: workbook.catalog) } ?? Points()
+        let points = try self.points(pointsFile, in: workbook)
         let summary = try Release.write(with: grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
         if summary.files > 0 {
           write("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
@@ -145,8 +145,10 @@ public struct App: Sendable {
     return try Workbook.load(at: root)
   }
 
-  func grader(_ workbook: Workbook, _ options: Command.Options) -> Grader {
-    var grader = Grader(workbook: workbook, limits: options.limits, useCache: options.useCache)
+  /// A grader with the options' limits and settings, keeping its state in `state` (the
+  /// workbook's own by default; `grade class` and `grade autograde` keep theirs outside it).
+  func grader(_ workbook: Workbook, _ options: Command.Options, state: StateFolder? = nil) -> Grader {
+    var grader = Grader(workbook: workbook, state: state, limits: options.limits, useCache: options.useCache)
     grader.threadSanitizer = options.threadSanitizer
     if options.format == .text { grader.progress = writeError }
     return grader

@@ -74,7 +74,7 @@ public enum Gradebook {
     var text = "# Feedback for \(record.learner)\n\n\(record.passedTasks) tasks pass.\n"
     for entry in record.lessons {
       guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { continue }
-      text += "\n## Lesson \(lesson.number): \(lesson.title)\n\n```text\n\(renderer.lesson(lesson, entry.result))\n```\n"
+      text += "\n## Lesson \(lesson.number): \(lesson.title)\n\n\(markdownCodeBlock(renderer.lesson(lesson, entry.result)))\n"
     }
     return text
   }

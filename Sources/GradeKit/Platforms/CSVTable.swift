@@ -80,9 +80,4 @@ struct CSVTable: Sendable, Equatable {
       throw Malformed(line: row.line, reason: "\(row.fields.count) fields where the header has \(columns.count)")
     }
   }
-
-  /// The value of `column` in `row`, or `nil` when the table has no such column.
-  func value(_ column: String, in row: [String]) -> String? {
-    columns.firstIndex(of: column).map { row[$0] }
-  }
 }

@@ -13,6 +13,9 @@ public enum GradescopeAutograder {
   /// The toolchain Gradescope's image installs: the one the workbook is written for.
   static let swiftVersion = "6.3.1"
 
+  /// The instructor's points file, as the export copies it into the workbook.
+  static let pointsFile = ".grade-points.json"
+
   /// Where, beside the workbook copy, grading keeps its sandboxes and builds.
   static func stateFolder(for workbook: Workbook) -> StateFolder {
     StateFolder(root: workbook.root.deletingLastPathComponent().appending(path: "grade-state"))
@@ -39,13 +42,15 @@ public enum GradescopeAutograder {
     return copied
   }
 
-  /// Grades the submission under `root` into `root/results/results.json`; `nil` when it could be written.
-  public static func grade(root: URL, lessons: [Lesson], grader: Grader, points: Points) -> GradeError? {
+  /// Grades the submission under `root` into `root/results/results.json`, which says why when there
+  /// is no submission folder; returns whether there was one.
+  public static func grade(root: URL, lessons: [Lesson], grader: Grader, points: Points) throws(GradeError) -> Bool {
     let results = root.appending(path: "results/results.json")
     let submission = root.appending(path: "submission")
     let started = ContinuousClock.now
     let text: String
-    if ClassGrader.isRealFolder(submission) {
+    let handedIn = ClassGrader.isRealFolder(submission)
+    if handedIn {
       let entries = ClassGrader(grader: grader, progress: { _ in }).grade(submission, learner: "submission", lessons: lessons)
       let graded = entries.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
       text = GradescopeResults.encode(graded, points: points, seconds: seconds(since: started), notice: grader.isolation.notice)
@@ -55,10 +60,10 @@ public enum GradescopeAutograder {
     do {
       try FileManager.default.createDirectory(at: results.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(text.utf8).write(to: results, options: .atomic)
-      return nil
     } catch {
-      return .infrastructure("cannot write \(results.path): \(error.localizedDescription)")
+      throw .infrastructure("cannot write \(results.path): \(error.localizedDescription)")
     }
+    return handedIn
   }
 
   /// `run_autograder`: the root and the grader can be set from outside, so a test can run it on a folder laid out as Gradescope lays it out.

@@ -41,7 +41,7 @@ public enum GradescopeResults {
         tests.append(Test(
           name: "Lesson \(lesson.number), task \(task.number): \(task.title)", number: "\(lesson.number).\(task.number)",
           score: passed ? Points.rounded(worth) : 0, max_score: Points.rounded(worth), status: passed ? "passed" : "failed",
-          output: fenced(lines.joined(separator: "\n")), tags: ["lesson-\(lesson.number)", lesson.slug]))
+          output: markdownCodeBlock(lines.joined(separator: "\n")), tags: ["lesson-\(lesson.number)", lesson.slug]))
       }
     }
     var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
@@ -55,19 +55,6 @@ public enum GradescopeResults {
   /// Results for a submission that could not be graded at all, saying why.
   public static func failure(_ message: String) -> String {
     encoded(Results(score: 0, execution_time: 0, output: "The submission could not be graded: \(message)", tests: []))
-  }
-
-  /// Text as a Markdown code block whose fence is longer than any run of backticks in it,
-  /// so nothing a test prints can close the block and be read as Markdown.
-  static func fenced(_ text: String) -> String {
-    var longest = 0
-    var run = 0
-    for character in text {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    let fence = String(repeating: "`", count: max(3, longest + 1))
-    return "\(fence)text\n\(text)\n\(fence)"
   }
 
   private static func encoded(_ results: Results) -> String {

@@ -13,7 +13,7 @@ struct LMSExport {
       return nil
     }
     self.roster = try Roster.read(app.url(roster))
-    self.points = try options.points.map { path throws(GradeError) in try Points.read(app.url(path), catalog: workbook.catalog) } ?? Points()
+    self.points = try app.points(options.points, in: workbook)
   }
 
   /// Writes `canvas.csv`, `moodle.csv` (each when the roster has a column that LMS matches
