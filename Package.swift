@@ -39,14 +39,19 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool,
 ]
 
 var targets: [Target] = [
-  .target(name: "GradeKit", path: "Sources/GradeKit"),
+  .target(name: "GradeKit", dependencies: ["GradeWire"], path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
+  // The program inside the box. The grader compiles these files into every graded program;
+  // SwiftPM builds them too, so that the build checks them.
+  .target(name: "GradeWire", path: "Sources/GradeWire"),
+  .executableTarget(name: "GradeRunner", dependencies: ["GradeWire"], path: "Sources/GradeRunner"),
+  .target(name: "GradeRunnerC", path: "Sources/GradeRunnerC"),
 ]
 // The grader's own tests; a student copy (`grade release`) leaves them out, since their
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeKit"], path: "Tests/GradeKitTests", exclude: ["Fixtures"]))
+    name: "GradeKitTests", dependencies: ["GradeKit", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

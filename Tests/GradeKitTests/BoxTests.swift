@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeWire
 import Testing
 @testable import GradeKit
 
@@ -88,15 +89,40 @@ struct BoxTests {
     #expect(try manager.contentsOfDirectory(atPath: parent.appending(path: "runs").path).isEmpty)
   }
 
-  @Test("Only records framed with the run's token, numbered in order, count")
-  func framing() {
-    let good = EventFrames(stream: Data("T 0 {\"a\":1}\nT 1 {\"b\":2}\nT 2 {\"c".utf8), token: "T")
+  @Test("Only records sealed with the run's key, numbered in order, count; a relay that renumbers or drops one is seen")
+  func framing() throws {
+    let key = "00112233445566778899aabbccddeeff"
+    let seal = try #require(RecordSeal(key: key))
+    func line(_ record: String, _ sequence: Int, _ sealer: RecordSeal? = nil) -> String {
+      String(decoding: (sealer ?? seal).frame(Array(record.utf8), sequence: sequence), as: UTF8.self) + "\n"
+    }
+    let good = EventFrames(stream: Data((line("{\"a\":1}", 0) + line("{\"b\":2}", 1) + "2 0000").utf8), key: key)
     #expect(good.problems.isEmpty)
     #expect(String(decoding: good.records, as: UTF8.self) == "{\"a\":1}\n{\"b\":2}\n")
-    #expect(!EventFrames(stream: Data("T 0 {}\nX 1 {}\n".utf8), token: "T").problems.isEmpty)
-    #expect(!EventFrames(stream: Data("T 0 {}\nT 2 {}\n".utf8), token: "T").problems.isEmpty)
-    #expect(!EventFrames(stream: Data("T 1 {}\n".utf8), token: "T").problems.isEmpty)
-    #expect(!EventFrames(stream: Data("{\"kind\":\"event\"}\n".utf8), token: "T").problems.isEmpty)
+    // A record the harness never sealed, however it is numbered.
+    let forged = "1 0123456789abcdef {\"kind\":\"event\"}\n"
+    #expect(EventFrames(stream: Data((line("{}", 0) + forged).utf8), key: key).problems
+      == ["the event stream holds a line the test harness did not write"])
+    // A relay that drops record 1 and passes record 2 on as it was sealed.
+    #expect(EventFrames(stream: Data((line("{}", 0) + line("{\"c\":3}", 2)).utf8), key: key).problems
+      == ["the event stream lost or reordered records (record 2 came where 1 was due)"])
+    // A relay that drops record 1 and renumbers record 2: the seal covers the number.
+    let renumbered = line("{\"c\":3}", 2).replacingOccurrences(of: "2 ", with: "1 ", options: .anchored)
+    #expect(EventFrames(stream: Data((line("{}", 0) + renumbered).utf8), key: key).problems
+      == ["the event stream holds a line the test harness did not write"])
+    // A record sealed with another run's key.
+    let other = try #require(RecordSeal(key: "ffeeddccbbaa99887766554433221100"))
+    #expect(!EventFrames(stream: Data(line("{}", 0, other).utf8), key: key).problems.isEmpty)
+    #expect(!EventFrames(stream: Data("{\"kind\":\"event\"}\n".utf8), key: key).problems.isEmpty)
+  }
+
+  @Test("The seal is SipHash-2-4, as its authors' test vector gives it")
+  func sipHashVector() {
+    // The reference implementation's vector: key 00 01 … 0f, message 00 01 … 0e (15 bytes).
+    let message = (0..<15).map { UInt8($0) }
+    let k0 = UInt64(littleEndian: 0x0706_0504_0302_0100)
+    let k1 = UInt64(littleEndian: 0x0f0e_0d0c_0b0a_0908)
+    #expect(RecordSeal.sipHash(message, k0: k0, k1: k1) == 0xa129_ca61_49be_45e5)
   }
 
   static let isolation = Isolation.probe(runner: ProcessRunner(), scratch: FileManager.default.temporaryDirectory)

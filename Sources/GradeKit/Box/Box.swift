@@ -1,4 +1,5 @@
 import Foundation
+import GradeWire
 
 /// Runs one graded program as untrusted code: limits in, a report out that the program cannot write.
 ///
@@ -14,9 +15,9 @@ import Foundation
 ///
 /// The program is a copy made for the run: execute-only, so a test cannot read
 /// its bytes, and padded at its end by a random length, so not even its size
-/// is the same twice. Its orders (`RunnerProgram.Orders`) go in on descriptor 4
-/// with a token made for the run; its report comes back on descriptor 3, and
-/// only records framed with that token, numbered in order, count.
+/// is the same twice. Its orders (`RunOrders`) go in on descriptor 4 with a key made
+/// for the run and the paths it may use (`RunAllowance`); its report comes back on
+/// descriptor 3, and only records sealed with that key, numbered in order, count.
 ///
 /// Elsewhere, runs still get the limits, a minimal environment and their own
 /// folder, and `isolation.notice` says what is off.
@@ -80,7 +81,7 @@ public struct Box: Sendable {
     let seconds = min(request.seconds ?? limits.seconds, limits.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
-    let token = Self.token()
+    let key = Self.key()
     do {
       try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
       try manager.createDirectory(at: run.appending(path: "bin"), withIntermediateDirectories: true)
@@ -119,22 +120,41 @@ public struct Box: Sendable {
         "--", "/bin/sh", "-c", BoxScript.namespaced, "box", table.path, root.path, "\(limits.processes)",
       ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/\(Compiler.programName)"]
     } else {
+      // The libraries are copied beside the program, never linked, so a test cannot change the
+      // built copy; the run starts in its scratch folder, which its user (nobody, when the
+      // grader is root) may write.
+      let work = run.appending(path: "work")
+      do {
+        for library in libraries { try manager.copyItem(at: library, to: run.appending(path: "bin/\(library.lastPathComponent)")) }
+        try manager.createDirectory(at: work, withIntermediateDirectories: true)
+        if !isolation.dropPrivileges.isEmpty { try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.path) }
+      } catch {
+        throw .infrastructure("cannot make a run folder in \(run.path): \(error.localizedDescription)")
+      }
       let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []
-      command = ["/bin/sh", "-c", BoxScript.plain, "box", run.path] + libraries.map(\.path) + ["--"]
-        + limited + ["/usr/bin/env", "-i"] + environment + [copied.path]
+      command = isolation.dropPrivileges + limited + ["/usr/bin/env", "-i"] + environment + Self.ownTemporaryFolder(work) + [copied.path]
     }
-    let orders = RunnerProgram.Orders(
-      token: token, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
-      waitsForEvents: request.waitsForEvents)
+    let inBox = isolation.namespaces
+    let allowed = RunAllowance.paths(
+      toolchain: isolation.toolchain,
+      program: inBox ? "/box/bin/\(Compiler.programName)" : copied.path,
+      libraries: libraries.map { inBox ? "/box/bin/\($0.lastPathComponent)" : run.appending(path: "bin/\($0.lastPathComponent)").path },
+      work: inBox ? "/box/work" : run.appending(path: "work").path, ownTemporaryFolder: inBox, threadSanitizer: threadSanitizer)
+    let orders = RunOrders(
+      key: key, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
+      waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [])
     let outcome = try runner.run(
-      command, environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
+      command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())
-    let frames = EventFrames(stream: outcome.events ?? Data(), token: token)
+    let frames = EventFrames(stream: outcome.events ?? Data(), key: key)
     return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
   }
 
-  /// A new secret for one run: 128 random bits in hexadecimal.
-  static func token() -> String {
+  /// Where a run without namespaces keeps temporary files: `/tmp` is shared there, and not its to write.
+  static func ownTemporaryFolder(_ work: URL) -> [String] { ["TMPDIR=\(work.path)", "HOME=\(work.path)"] }
+
+  /// A new secret for one run: 128 random bits in hexadecimal, the key of `RecordSeal`.
+  static func key() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<2).map { _ -> String in
       let hex = String(generator.next() as UInt64, radix: 16)

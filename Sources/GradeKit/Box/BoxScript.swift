@@ -25,22 +25,6 @@ enum BoxScript {
     exec unshare --user --map-user=65534 --map-group=65534 --root="$root" --wd=/box/work -- "$@"
     """#
 
-  /// Runs where namespaces are not available: the libraries are copied into the
-  /// run's folder beside the program (never linked, so a test cannot change the
-  /// built copy), and the command runs from its scratch folder.
-  ///
-  /// Parameters: run folder, then each library, then `--`, then the command, as words.
-  static let plain = #"""
-    set -eu
-    run=$1
-    shift
-    mkdir -p "$run/bin" "$run/work"
-    while [ "$1" != "--" ]; do cp "$1" "$run/bin/"; shift; done
-    shift
-    cd "$run/work"
-    exec "$@"
-    """#
-
   /// Checks that this machine lets an unprivileged process make every namespace the box uses.
   ///
   /// Parameter: an empty folder to mount a tmpfs on.

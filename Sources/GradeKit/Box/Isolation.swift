@@ -16,11 +16,21 @@ public struct Isolation: Sendable, Equatable {
   /// Whether a run's tests cannot read the code they test: its program is execute-only and
   /// its memory closed to them through `/proc`. That holds when the run's user is not root.
   public var codeHidden = false
+  /// Whether each run confines itself before its tests load (`Confinement.c`): Landlock
+  /// limits the files it may read, write and start to `RunAllowance`'s list, and seccomp the
+  /// system calls it may make. Neither needs privileges, so both hold without namespaces.
+  public var confinement: Bool = {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }()
 
   /// The protections that are off, in words a learner or instructor can act on; empty when none are.
   public var protectionsOff: [String] {
     var off: [String] = []
-    if !namespaces {
+    if !namespaces && !confinement {
       off += [
         "tests can reach the network",
         "tests can read and write your files (only the grader's own copies are graded)",
@@ -49,9 +59,20 @@ public struct Isolation: Sendable, Equatable {
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
     let toolchain = toolchainFolder()
     let root = geteuid() == 0
-    if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" {
-      return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "GRADE_NAMESPACES=off")
+    /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
+    func plain(_ reason: String) -> Isolation {
+      var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)
+      isolation.codeHidden = !root
+      if root, let reached = try? runner.run(
+        Self.nobody + ["/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]), until: .now + .seconds(20)),
+        reached.succeeded
+      {
+        isolation.dropPrivileges = Self.nobody
+        isolation.codeHidden = true
+      }
+      return isolation
     }
+    if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" { return plain("GRADE_NAMESPACES=off") }
     #if os(Linux)
       func attempt(_ prefix: [String]) -> ProcessOutcome? {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
@@ -71,9 +92,7 @@ public struct Isolation: Sendable, Equatable {
         isolation.codeHidden = true
         return isolation
       }
-      guard let outcome = attempt([]) else {
-        return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "unshare failed")
-      }
+      guard let outcome = attempt([]) else { return plain("unshare failed") }
       var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
       isolation.codeHidden = !root
       if root {
@@ -81,7 +100,7 @@ public struct Isolation: Sendable, Equatable {
       }
       return isolation
     #else
-      return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: "namespaces are Linux's")
+      return plain("namespaces are Linux's")
     #endif
   }
 

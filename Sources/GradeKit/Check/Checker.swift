@@ -269,12 +269,15 @@ public struct Checker: Sendable {
         breaches.append(Breach(lesson: lesson.number, "Package.swift must have the test target \(lesson.learnerTestModule) at \(learnerTests)"))
       }
     }
-    let known = Set(workbook.catalog.lessons.flatMap { [$0.module, $0.testModule, $0.learnerTestModule] } + ["GradeKit", "GradeKitTests", "grade"])
+    let known = Set(workbook.catalog.lessons.flatMap { [$0.module, $0.testModule, $0.learnerTestModule] } + Self.graderTargets)
     for name in paths.keys.sorted() where !known.contains(name) {
       breaches.append(Breach(lesson: nil, "Package.swift has a target \(name) that no lesson in the catalog names"))
     }
     return breaches
   }
+
+  /// The grader's own targets: the library, the command, their tests, and the program inside the box.
+  static let graderTargets = ["GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

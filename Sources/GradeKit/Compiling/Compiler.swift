@@ -184,31 +184,26 @@ public struct Compiler: Sendable {
       into: folder, product: RunnerProgram.testsLibrary)
   }
 
-  /// The runner's object file, compiled once per toolchain and sanitizer (`RunnerProgram`).
+  /// The runner's object file, compiled once per toolchain and sanitizer from its files in place (`RunnerProgram`).
   func runnerObject() -> Result {
-    let source = (store ?? moduleCache.deletingLastPathComponent()).appending(path: "runner-source")
-    let file = source.appending(path: "\(RunnerProgram.moduleName).swift")
-    try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-    if (try? String(contentsOf: file, encoding: .utf8)) != RunnerProgram.source {
-      try? Data(RunnerProgram.source.utf8).write(to: file, options: .atomic)
+    let files = RunnerProgram.swiftFiles
+    guard let folder = files.first?.deletingLastPathComponent() else {
+      return Result(output: "error: the runner's sources are not in \(RunnerProgram.sources.path)", succeeded: false, reused: false)
     }
     let arguments = ["swiftc", "-emit-object", "-module-name", RunnerProgram.moduleName, "-module-cache-path", moduleCache.path, "-wmo"]
-      + Self.flags(swiftVersion: 6) + sanitizerFlags + ["-o", "\(Self.output)/runner.o", file.lastPathComponent]
-    return compile(arguments, in: source, inputs: [file], into: nil, product: "runner.o")
+      + Self.flags(swiftVersion: 6) + sanitizerFlags + ["-o", "\(Self.output)/runner.o"] + files.map(\.path)
+    return compile(arguments, in: folder, inputs: files, into: nil, product: "runner.o")
   }
 
-  /// The object of one of `RunnerProgram`'s C files, compiled once per toolchain and sanitizer.
-  func shimObject(_ name: String, source text: String) -> Result {
-    let source = (store ?? moduleCache.deletingLastPathComponent()).appending(path: "runner-source")
-    let file = source.appending(path: "\(name).c")
-    try? FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
-    if (try? String(contentsOf: file, encoding: .utf8)) != text {
-      try? Data(text.utf8).write(to: file, options: .atomic)
-    }
+  /// The object of one of the runner's C files (`RunnerProgram.cFiles`), compiled once per toolchain and sanitizer.
+  func shimObject(_ name: String) -> Result {
+    let folder = RunnerProgram.cFolder
+    let file = folder.appending(path: "\(name).c")
+    let header = folder.appending(path: "include/GradeRunnerC.h")
     let clang = Isolation.toolchainFolder() + "/bin/clang"
-    let arguments = [clang, "-c", "-O1", "-fPIC"] + (threadSanitizer ? ["-fsanitize=thread"] : [])
-      + ["-o", "\(Self.output)/\(name).o", file.lastPathComponent]
-    return compile(arguments, in: source, inputs: [file], into: nil, product: "\(name).o")
+    let arguments = [clang, "-c", "-O1", "-fPIC", "-I", folder.appending(path: "include").path]
+      + (threadSanitizer ? ["-fsanitize=thread"] : []) + ["-o", "\(Self.output)/\(name).o", file.path]
+    return compile(arguments, in: folder, inputs: [file, header], into: nil, product: "\(name).o")
   }
 
   /// A program (`tests`) that runs a tests library: the runner, and `names` in `sourceFolder`
@@ -218,9 +213,8 @@ public struct Compiler: Sendable {
     let runner = runnerObject()
     guard let object = runner.folder?.appending(path: "runner.o") else { return runner }
     var objects = [object]
-    let shims = [("WaitShim", RunnerProgram.waitShim)] + (threadSanitizer ? [("MutexShim", RunnerProgram.mutexShim)] : [])
-    for (name, text) in shims {
-      let shim = shimObject(name, source: text)
+    for name in RunnerProgram.cFiles(threadSanitizer: threadSanitizer) {
+      let shim = shimObject(name)
       guard let folder = shim.folder else { return shim }
       objects.append(folder.appending(path: "\(name).o"))
     }

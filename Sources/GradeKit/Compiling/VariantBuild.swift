@@ -61,9 +61,9 @@ enum VariantBuild {
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
-    key.add("runner", contents: Data(RunnerProgram.source.utf8))
-    key.add("wait-shim", contents: Data(RunnerProgram.waitShim.utf8))
-    key.add("mutex-shim", contents: Data((compiler.threadSanitizer ? RunnerProgram.mutexShim : "").utf8))
+    for file in RunnerProgram.allFiles(threadSanitizer: compiler.threadSanitizer) {
+      key.add("runner/\(file.lastPathComponent)", contents: (try? Data(contentsOf: file)) ?? Data())
+    }
     key.add("salt", state.secret)
     for name in sources.files.keys.sorted() { key.add(name, contents: sources.files[name]!) }
     return key.hash

@@ -1,48 +1,49 @@
 import Foundation
+import GradeWire
 
 /// The records a graded run's entry point wrote on descriptor 3, each framed as
-/// `<token> <sequence> <record>`, checked and unframed.
+/// `<sequence> <seal> <record>` (`RecordSeal`), checked and unframed.
 ///
-/// The token is a secret made for the run (`Box.token()`) and the sequence counts
-/// from 0. Code in the run can write to the same pipe, but it knows neither the
-/// token nor which number is next: a line it writes, a record it keeps from being
-/// written, or records it reorders all show here as problems, and a run with a
-/// problem is void.
+/// The seal is keyed by a secret made for the run (`Box.key()`) and the sequence
+/// counts from 0. Code in the run can write to the same pipe, or read and relay
+/// what the entry point writes, but it cannot seal a record: a line it writes, a
+/// record it keeps from being written, or records it reorders or renumbers all show
+/// here as problems, and a run with a problem is void.
 struct EventFrames {
   /// The records, framing removed, one per line.
   var records: Data
   /// What does not add up, in words; empty when every line is the entry point's, in order.
   var problems: [String]
 
-  /// Checks and unframes `stream`.
-  init(stream: Data, token: String) {
+  /// Checks and unframes `stream`, sealed with `key`.
+  init(stream: Data, key: String) {
     var records = Data()
     var problems: [String] = []
-    var expected = 0
-    let prefix = Array("\(token) ".utf8)
     var lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     // A run stopped by a limit may be cut in the middle of its last line; that line says nothing.
     if let last = lines.last, stream.last != UInt8(ascii: "\n") || last.isEmpty { lines.removeLast() }
-    for line in lines {
-      guard line.starts(with: prefix) else {
-        problems.append("the event stream holds a line the test harness did not write")
+    guard let seal = RecordSeal(key: key) else {
+      self.init(records: Data(), problems: lines.isEmpty ? [] : ["the run's key is not one the grader made"])
+      return
+    }
+    for (sequence, line) in lines.enumerated() {
+      guard let record = seal.open(line, sequence: sequence) else {
+        let number = line.prefix { $0 != UInt8(ascii: " ") }
+        let shown = Int(String(decoding: number, as: UTF8.self))
+        problems.append(
+          shown.map { $0 != sequence && seal.open(line, sequence: $0) != nil }
+            == true
+            ? "the event stream lost or reordered records (record \(shown!) came where \(sequence) was due)"
+            : "the event stream holds a line the test harness did not write")
         break
       }
-      let rest = line.dropFirst(prefix.count)
-      guard let space = rest.firstIndex(of: UInt8(ascii: " ")),
-        let sequence = Int(String(decoding: rest[rest.startIndex..<space], as: UTF8.self))
-      else {
-        problems.append("the event stream holds a line the test harness did not write")
-        break
-      }
-      guard sequence == expected else {
-        problems.append("the event stream lost or reordered records (record \(sequence) came where \(expected) was due)")
-        break
-      }
-      expected += 1
-      records.append(contentsOf: rest[rest.index(after: space)...])
+      records.append(contentsOf: record)
       records.append(UInt8(ascii: "\n"))
     }
+    self.init(records: records, problems: problems)
+  }
+
+  private init(records: Data, problems: [String]) {
     self.records = records
     self.problems = problems
   }

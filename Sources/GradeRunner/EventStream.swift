@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(GradeWire)
+  import GradeWire
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The stream to the grader: every record Swift Testing hands the runner, sealed and numbered.
+///
+/// NSLock, not Mutex: this runs in ThreadSanitizer builds too, and ThreadSanitizer on
+/// Linux does not see Mutex's lock.
+final class EventStream: @unchecked Sendable {
+  let descriptor: Int32
+  let seal: RecordSeal
+  let lock = NSLock()
+  var next = 0
+  /// Whether the run's end has been written: nothing may follow it.
+  var ended = false
+
+  init(descriptor: Int32, seal: RecordSeal) {
+    self.descriptor = descriptor
+    self.seal = seal
+  }
+
+  /// Writes one of Swift Testing's records; before a test's end, the issue of a sleep it waited
+  /// out, so it counts in that test and that run.
+  func forward(_ record: UnsafeRawBufferPointer) {
+    let text = record.count < 4096 ? String(decoding: record, as: UTF8.self) : ""
+    let isEnd = text.contains(#""kind":"runEnded""#)
+    if Sleeps.shared.enabled {
+      let started = text.contains(#""kind":"testStarted""#)
+      if isEnd {
+        Sleeps.shared.settle(test: nil)
+      } else if started || text.contains(#""kind":"testEnded""#),
+        let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        let payload = object["payload"] as? [String: Any], let test = payload["testID"] as? String
+      {
+        Sleeps.shared.note(started: started, test: test)
+        if !started { Sleeps.shared.settle(test: test) }
+      }
+    }
+    write(record, ending: isEnd)
+  }
+
+  /// Writes a record of the runner's own, unless the run has ended.
+  func inject(_ record: UnsafeRawBufferPointer) {
+    write(record, ending: false, unlessEnded: true)
+  }
+
+  private func write(_ record: UnsafeRawBufferPointer, ending: Bool, unlessEnded: Bool = false) {
+    lock.withLock {
+      if unlessEnded, ended { return }
+      if ending { ended = true }
+      var line = seal.frame(record, sequence: next)
+      line.append(UInt8(ascii: "\n"))
+      next += 1
+      line.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            return
+          }
+          offset += written
+        }
+      }
+    }
+  }
+}

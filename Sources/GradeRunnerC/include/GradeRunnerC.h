@@ -1,0 +1,27 @@
+// The C half of the program inside the box: what the grader's runner (`GradeRunner`)
+// cannot do in Swift. The grader compiles these files into every graded program; SwiftPM
+// compiles them too, as the target `GradeRunnerC`, so the build checks them.
+#ifndef GRADE_RUNNER_C_H
+#define GRADE_RUNNER_C_H
+
+#include <stdint.h>
+
+/// Confines the calling process, and every thread and child it starts later, to the
+/// `count` paths in `paths`, each used as `uses` says (`RunOrders.Use`'s raw values), and
+/// to the system calls a graded run needs (`Confinement.c`). Call it while the process has
+/// one thread. Returns 0; 1 when the kernel has no Landlock, so that only the system calls
+/// are confined; or the number of the step that failed, and the caller must then not run
+/// the tests.
+int grade_confine(const char *const *paths, const int32_t *uses, int32_t count);
+
+/// Defined by the runner in Swift: registers a sleep that starts now on `task` (NULL on a
+/// thread outside any task), for `nanoseconds`.
+long grade_watch_sleep(void *task, long long nanoseconds);
+
+/// Defined by the runner in Swift: a sleep that blocks its thread for `nanoseconds`.
+void grade_blocking_sleep(long long nanoseconds);
+
+/// The function named `name` that the calling shim stands in front of, found once and kept in `slot`.
+void *grade_original(void **slot, const char *name);
+
+#endif
