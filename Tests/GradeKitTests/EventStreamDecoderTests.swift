@@ -53,6 +53,18 @@ struct EventStreamDecoderTests {
     #expect(test.status == .skipped("not yet"))
   }
 
+  @Test("A test cancelled from inside the run, or one of its cases, fails: it checked nothing")
+  func cancelled() throws {
+    let report = try Fixture.report("cancelled")
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    let whole = try #require(report.tests.first { $0.name == "cancelled()" })
+    #expect(whole.status == .failed)
+    #expect(whole.failures.first?.message == TestRunReport.cancelledMessage)
+    let oneCase = try #require(report.tests.first { $0.name == "cancelledCase(value:)" })
+    #expect(oneCase.status == .failed)
+    #expect(oneCase.caseCount == 2)
+  }
+
   @Test("A known issue is recorded but does not fail the test")
   func knownIssue() throws {
     let test = try #require(try Fixture.report("known-issue").tests.first)

@@ -37,6 +37,10 @@ public struct TestRunReport: Sendable, Equatable {
     self.init(eventStream: Data(text.utf8), repetitions: repetitions)
   }
 
+  /// What a test that was cancelled from inside is told.
+  static let cancelledMessage =
+    "This test was cancelled from inside the run (Test.cancel()), so it checked nothing: a test ends by passing or failing"
+
   private init(lines: [Data], repetitions: Int) {
     var order: [String] = []
     var byID: [String: TestOutcome] = [:]
@@ -166,6 +170,17 @@ public struct TestRunReport: Sendable, Equatable {
             test.failedRuns = max(test.failedRuns, 1)
           }
         }
+        remember(test)
+      case ("event", "testCancelled"), ("event", "testCaseCancelled"):
+        // The grader never cancels a test (ST-0016's Test.cancel()): one cancelled from inside,
+        // by the code under test or by the test itself, checked nothing and fails.
+        guard let id = payload.testID, known(id, payload.kind ?? "testCancelled") else { continue }
+        var test = outcome(id)
+        let issue = IssueReport(
+          message: TestRunReport.cancelledMessage, comments: [], fileID: nil, line: nil, isKnown: false,
+          testCase: payload._testCase?.displayName.map { ShownText.escaped($0, limit: ShownText.nameLimit) })
+        if test.issues.count < 20 { test.issues.append(issue) }
+        if test.status == .interrupted { failedThisRun.insert(id) }
         remember(test)
       case ("event", "runEnded"):
         finished = true

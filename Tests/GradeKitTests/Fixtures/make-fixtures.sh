@@ -33,6 +33,8 @@ struct Failure: Error {}
   @Test(arguments: [1, 2, 3]) func parameterized(value: Int) { #expect(value < 3) }
   @Test func crash() { let empty: [Int] = []; _ = empty[1] }
   @Test func hang() async { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+  @Test func cancelled() throws { try Test.cancel("the code under test said so"); #expect(score("x") == 1) }
+  @Test(arguments: [1, 2]) func cancelledCase(value: Int) throws { if value == 1 { try Test.cancel() } }
 }
 SWIFT
 cd "$work"
@@ -64,6 +66,7 @@ run known-issue 'Outcomes/knownIssue'
 run parameterized 'Outcomes/parameterized'
 run crash 'Outcomes/crash'
 run hang 'Outcomes/hang'
+run cancelled 'Outcomes/cancelled'
 # Serialized diagnostics, as the grader has the compiler write them: a compile error, an error
 # inside a macro expansion, and a deprecation message forged to print like another error.
 mkdir -p dia && cd dia
