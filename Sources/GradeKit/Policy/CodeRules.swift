@@ -38,6 +38,23 @@ public struct CodeRules: Sendable, Equatable {
     "await_expr": "an await", "do_catch_stmt": "a do-catch",
   ]
 
+  /// The attributes a lesson's files may use, by the parser's name for them; every other is
+  /// refused, so an attribute a later Swift adds is refused until someone lists it here.
+  ///
+  /// The list is what the workbook's own lessons, solutions and tests use, and a few more
+  /// that change only how a declaration is checked or spelled. A custom attribute (`@Test`,
+  /// `@MainActor`, `@Observable`, a property wrapper) names a type or a macro, which an
+  /// allowed import brings: it is allowed. None here places code where the loader runs it
+  /// (`@section`, `@used`), names a symbol (`@c`, `@_cdecl`), or changes what another module
+  /// sees of the code (`@export`, `@inlinable`).
+  static let attributes: Set<String> = [
+    "access_control_attr", "setter_access_attr", "custom_attr", "final_attr", "discardable_result_attr", "mutating_attr",
+    "non_mutating_attr", "nonisolated_attr", "override_attr", "concurrent_attr", "reference_ownership_attr", "convenience_attr",
+    "required_attr", "lazy_attr", "indirect_attr", "available_attr", "preconcurrency_attr", "sendable_attr",
+    "global_actor_attr", "property_wrapper_attr", "result_builder_attr", "dynamic_member_lookup_attr", "borrowing_attr",
+    "consuming_attr", "isolated_attr",
+  ]
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 

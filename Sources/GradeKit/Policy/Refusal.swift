@@ -10,6 +10,15 @@ public struct Refusal: Sendable, Equatable, Codable {
   public enum Rule: String, Sendable, Codable {
     /// An attribute whose name starts with `_`: the compiler's internals (`@_cdecl`, `@_silgen_name`).
     case underscoredAttribute
+    /// An attribute not on the list of those a lesson's files may use (`CodeRules.attributes`),
+    /// such as `@section`, `@used` or `@c`, which place code where the loader runs it.
+    case attribute
+    /// A C function the built code calls that is not on the list of those it may call
+    /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
+    case cFunction
+    /// A section the built code adds that the lesson's own code does not have, such as a
+    /// constructor the loader runs before any test.
+    case section
     /// Unsafe pointers or memory, as the compiler's strict memory-safety check finds them.
     case unsafeCode
     /// `unsafe`, `@safe` or `@unsafe`: what switches the memory-safety check off.
@@ -66,6 +75,12 @@ public struct Refusal: Sendable, Equatable, Codable {
     switch rule {
     case .underscoredAttribute:
       "\(found) is one of the compiler's underscored attributes, which can replace functions the test harness relies on; a learner's files may not use them"
+    case .attribute:
+      "\(found) is not an attribute this workbook's lessons use; a learner's files may use the ones Swift code and tests need (@MainActor, @Test, @available, @discardableResult, ...), and no attribute that places code where the loader or another module runs it"
+    case .cFunction:
+      "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
+    case .section:
+      "adds the section \(found) to the built code, which the lesson's own code does not have; code there could run before any test, outside them"
     case .unsafeCode:
       "uses unsafe pointers or memory (\(found)); tests may not read the code's bytes or the test harness's memory, and the code under test has no need to"
     case .unsafeMarking:

@@ -9,7 +9,7 @@ import Foundation
 /// the code under `#if`, so a file that holds a conditional-compilation directive
 /// is also dumped after type-checking (`-dump-ast`), which shows the code that
 /// is compiled. What the strict memory-safety check finds, and the symbols a built
-/// library exports, complete the picture (`refusals(in:owned:)`, `exportedSymbols`).
+/// library holds (`MachineCodeRules`), complete the picture.
 struct SourceSurvey {
   /// Runs the compiler.
   var runner: ProcessRunner
@@ -103,16 +103,6 @@ struct SourceSurvey {
     })
   }
 
-  /// The C symbols a built library exports: anything but Swift's own (`$s…`) and the linker's markers.
-  static func exportedSymbols(of library: URL, toolchain: String, runner: ProcessRunner) -> [String]? {
-    guard let outcome = try? runner.run(
-      ["\(toolchain)/bin/llvm-nm", "-D", "--defined-only", "-j", library.path], until: .now + .seconds(60), streams: .separate),
-      outcome.succeeded
-    else { return nil }
-    let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
-    return outcome.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("$s") && !markers.contains($0) && !$0.isEmpty }
-  }
-
   /// One walk over a file's syntax tree.
   private struct Walk {
     var file: File
@@ -169,7 +159,11 @@ struct SourceSurvey {
       }
       if kind.hasSuffix("_attr"), node["range"] != nil {
         let name = attributeName(at: node)
-        if name.hasPrefix("_") { refuse(.underscoredAttribute, "@" + name, at: node) }
+        if name.hasPrefix("_") {
+          refuse(.underscoredAttribute, "@" + name, at: node)
+        } else if !CodeRules.attributes.contains(kind) {
+          refuse(.attribute, "@" + (name.isEmpty ? String(kind.dropLast(5)) : name), at: node)
+        }
       }
       if rules.thinView, let logic = CodeRules.logic[kind] { refuse(.logicInView, logic, at: node) }
       switch kind {

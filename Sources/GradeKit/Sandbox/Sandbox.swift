@@ -244,8 +244,9 @@ public struct Sandbox: Sendable {
       let owned = ownedFiles(of: part)
       found.refusals += SourceSurvey.unsafeCode(in: built.warnings[part] ?? [], owned: Set(owned.map(\.shownAs)))
       if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
-        let exported = SourceSurvey.exportedSymbols(of: library, toolchain: box.isolation.toolchain, runner: compiler.runner) ?? []
-        found.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
+        found.refusals += MachineCodeRules.refusals(
+          in: library, shownAs: first.shownAs, threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain,
+          runner: compiler.runner)
       }
       built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
@@ -325,12 +326,10 @@ public struct Sandbox: Sendable {
     let owned = ownedFiles(of: .module)
     findings.refusals += SourceSurvey.unsafeCode(in: built.warnings[.module] ?? [], owned: Set(owned.map(\.shownAs)))
     var library = work
-    if work.succeeded, let folder = work.folder {
-      let exported = SourceSurvey.exportedSymbols(
-        of: folder.appending(path: Compiler.libraryName(lesson.module)), toolchain: box.isolation.toolchain, runner: compiler.runner) ?? []
-      if !exported.isEmpty, let first = owned.first {
-        findings.refusals += exported.prefix(3).map { Refusal(rule: .exportedSymbol, path: first.shownAs, line: nil, found: $0) }
-      }
+    if work.succeeded, let folder = work.folder, let first = owned.first {
+      findings.refusals += MachineCodeRules.refusals(
+        in: folder.appending(path: Compiler.libraryName(lesson.module)), shownAs: first.shownAs,
+        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner)
     }
     built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread, traits: findings.traits)
     built.moduleResult = work

@@ -1,0 +1,114 @@
+import Foundation
+
+/// What a learner's built code may hold, read from the library the compiler made of it.
+///
+/// Source rules (`CodeRules`, `SourceSurvey`) see what the learner wrote; these see what
+/// it became, so a door the source rules did not name still shows here:
+///
+/// - the C functions it calls: only the Swift runtime's, the standard library's own, and a
+///   short list of C library functions that Swift code calls for its own needs (`cFunctions`).
+///   A C library function reached through Foundation (`dup2`, `close`, `dlsym`, `mmap`,
+///   `ptrace`) is refused, whatever Swift produced the call;
+/// - the C symbols it exports: none, since one could replace the harness's;
+/// - the code it asks the loader to run as it loads (`.init_array`): no more than any Swift
+///   library has, so nothing runs before the tests do.
+enum MachineCodeRules {
+  /// C functions outside the Swift runtime that Swift code calls for its own needs: the
+  /// loader's markers, memory copies, blocks, unwinding, thread-local storage, and maths.
+  /// The lessons' own code calls the first of them; the maths is what `Foundation`'s
+  /// numeric functions reach.
+  static let cFunctions: Set<String> = [
+    "__gmon_start__", "__cxa_finalize", "_ITM_registerTMCloneTable", "_ITM_deregisterTMCloneTable", "__tls_get_addr",
+    "memcpy", "memmove", "memset", "memcmp", "malloc", "free", "syscall",
+    "_NSConcreteStackBlock", "_NSConcreteGlobalBlock", "_Block_copy", "_Block_release",
+    "__gcc_personality_v0", "_Unwind_Resume", "_swiftEmptyArrayStorage", "_swiftEmptyDictionarySingleton",
+    "_swiftEmptySetSingleton", "_swift_backtrace_isThunkFunction",
+    "pow", "powf", "sqrt", "sqrtf", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+    "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "hypot", "fmod", "remainder", "floor", "ceil", "round",
+    "trunc", "rint", "nearbyint", "lround", "llround", "fabs", "fmin", "fmax", "fma", "ldexp", "frexp", "modf",
+  ]
+
+  /// How many entries a Swift library's `.init_array` holds: the C runtime's and Swift's own
+  /// registration of its metadata; ThreadSanitizer adds its start.
+  static func loaderEntries(threadSanitizer: Bool) -> Int { threadSanitizer ? 3 : 2 }
+
+  /// The C functions Swift code can reach without declaring one itself: those the compiler
+  /// emits calls to (read from the compiler, which names them), and those the standard
+  /// library's and concurrency library's inlinable code calls (`@_silgen_name` in their
+  /// interfaces). Read once per process.
+  static func runtimeFunctions(toolchain: String, runner: ProcessRunner) -> Set<String> {
+    if let known = runtimeCache.value[toolchain] { return known }
+    var names: Set<String> = []
+    // The compiler holds each runtime function's name as a string; grep reads 200 MB in a fraction of a second.
+    if let found = try? runner.run(
+      ["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", "\(toolchain)/bin/swift-frontend"], until: .now + .seconds(60), streams: .separate)
+    {
+      names.formUnion(found.output.split(separator: "\n").map(String.init))
+    }
+    let interfaces = toolchain + "/lib/swift/linux"
+    for module in ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"] {
+      let folder = "\(interfaces)/\(module).swiftmodule"
+      for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".swiftinterface") {
+        guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+        for match in text.matches(of: /@_silgen_name\("([^"]+)"\)/) { names.insert(String(match.1)) }
+      }
+    }
+    runtimeCache.update { $0[toolchain] = names }
+    return names
+  }
+
+  private static let runtimeCache = LockedBox<[String: Set<String>]>([:])
+
+  /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
+  static func refusals(
+    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner
+  ) -> [Refusal] {
+    var refusals: [Refusal] = []
+    let nm = "\(toolchain)/bin/llvm-nm"
+    if let exported = symbols(["-D", "--defined-only", "-j"], of: library, tool: nm, runner: runner) {
+      let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
+      let foreign = exported.filter { !$0.hasPrefix("$s") && !markers.contains($0) }
+      refusals += foreign.prefix(3).map { Refusal(rule: .exportedSymbol, path: shownAs, line: nil, found: $0) }
+    }
+    if let called = symbols(["-D", "--undefined-only", "-j"], of: library, tool: nm, runner: runner) {
+      let runtime = runtimeFunctions(toolchain: toolchain, runner: runner)
+      let refused = called.map { String($0.prefix { $0 != "@" }) }.filter { name in
+        !name.hasPrefix("$s") && !runtime.contains(name) && !cFunctions.contains(name)
+          // ThreadSanitizer's compiler pass adds calls to its runtime; no Swift code can name one.
+          && !(threadSanitizer && name.hasPrefix("__tsan_"))
+      }
+      refusals += Set(refused).sorted().prefix(3).map { Refusal(rule: .cFunction, path: shownAs, line: nil, found: $0) }
+    }
+    if let entries = loaderArrayEntries(of: library, toolchain: toolchain, runner: runner),
+      entries > loaderEntries(threadSanitizer: threadSanitizer)
+    {
+      refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: ".init_array"))
+    }
+    return refusals
+  }
+
+  /// The names `llvm-nm` lists with `options`, or `nil` when it cannot read the file.
+  private static func symbols(_ options: [String], of library: URL, tool: String, runner: ProcessRunner) -> [String]? {
+    guard let outcome = try? runner.run([tool] + options + [library.path], until: .now + .seconds(60), streams: .separate),
+      outcome.succeeded
+    else { return nil }
+    return outcome.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+  }
+
+  /// How many functions the library's `.init_array` and `.preinit_array` ask the loader to run.
+  private static func loaderArrayEntries(of library: URL, toolchain: String, runner: ProcessRunner) -> Int? {
+    guard let outcome = try? runner.run(
+      ["\(toolchain)/bin/llvm-objdump", "-h", library.path], until: .now + .seconds(60), streams: .separate),
+      outcome.succeeded
+    else { return nil }
+    var bytes = 0
+    for line in outcome.output.split(separator: "\n") {
+      let words = line.split(separator: " ")
+      guard words.count >= 3, words[1].hasPrefix(".init_array") || words[1].hasPrefix(".preinit_array") || words[1].hasPrefix(".ctors"),
+        let size = Int(words[2], radix: 16)
+      else { continue }
+      bytes += size
+    }
+    return bytes / 8
+  }
+}
