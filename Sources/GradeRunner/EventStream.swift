@@ -18,6 +18,9 @@ final class EventStream: @unchecked Sendable {
   var next = 0
   /// Whether the run's end has been written: nothing may follow it.
   var ended = false
+  /// Whether a test was cancelled from inside the run, which the grader counts as a failure
+  /// though Swift Testing does not (`TestRunReport`): the run's status must say so too.
+  var sawCancellation = false
 
   init(descriptor: Int32, seal: RecordSeal) {
     self.descriptor = descriptor
@@ -29,6 +32,9 @@ final class EventStream: @unchecked Sendable {
   func forward(_ record: UnsafeRawBufferPointer) {
     let text = record.count < 4096 ? String(decoding: record, as: UTF8.self) : ""
     let isEnd = text.contains(#""kind":"runEnded""#)
+    if text.contains(#""kind":"testCancelled""#) || text.contains(#""kind":"testCaseCancelled""#) {
+      lock.withLock { sawCancellation = true }
+    }
     if Sleeps.shared.enabled {
       let started = text.contains(#""kind":"testStarted""#)
       if isEnd {

@@ -84,8 +84,10 @@ import Testing
     let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: json.count, alignment: 1)
     bytes.copyBytes(from: json)
     let passed = (try? await entryPoint(UnsafeRawBufferPointer(bytes)) { stream.forward($0) }) ?? false
-    // A test that waited for time failed in the records, though Swift Testing did not see it fail.
-    exit(passed && !Sleeps.shared.reported ? 0 : 1)
+    // A test that waited for time, or was cancelled from inside, failed in the records, though
+    // Swift Testing did not see it fail.
+    let cancelled = stream.lock.withLock { stream.sawCancellation }
+    exit(passed && !Sleeps.shared.reported && !cancelled ? 0 : 1)
   }
 
   /// Confines this process to `allowed` (`grade_confine`); 0 when it is, else the step that failed.

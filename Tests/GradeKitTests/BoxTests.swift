@@ -75,8 +75,9 @@ struct BoxTests {
     #expect(report.streamProblems.isEmpty, "\(report.streamProblems)")
     let run = TestRunReport(eventStream: report.events)
     let seen = run.tests.flatMap(\.issues).flatMap(\.comments).joined()
+    // The program's folder cannot even be listed: a run may read the libraries in it, by name, and nothing else.
     for part in ["cwd=/box/work", "work=true", "tmp=true", "root=false", "usr=false", "bin=false", "program=false", "lock=-1", "answer=42",
-                 "ls=[\"libGradeTests.so\", \"libProbe.so\", \"tests\"]"] {
+                 "ls=[]"] {
       #expect(seen.contains(part), "missing \"\(part)\" in: \(seen)")
     }
     if Self.isolation.codeHidden {

@@ -118,6 +118,16 @@ struct CompilerGradedTests {
     #expect(result.task(2).status == .pass)
   }
 
+  @Test("A promise inherited from a superclass, with no keyword written, is refused like one written out", arguments: [
+    "import Foundation\npublic final class Box: Operation { public var value = 0 }\n",
+    "import Foundation\npublic class Middle: Operation {}\npublic final class Box: Middle { public var value = 0 }\n",
+  ])
+  func inheritedUncheckedSendable(_ box: String) throws {
+    let result = lab.grade(try lab.learner("inherited-\(box.count)", box: box))
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("@unchecked Sendable, inherited from a superclass is a promise the compiler stops checking"), "\(result.words(1))")
+  }
+
   @Test("A design the compiler checks passes, and its misuse is rejected with the named group")
   func checkedDesign() throws {
     let result = lab.grade(try lab.learner("checked", box: "public final class Box { public var value = 0; public init() {} }\n"))

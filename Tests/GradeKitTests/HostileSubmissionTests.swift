@@ -88,7 +88,7 @@ struct HostileSubmissionTests {
     }
     let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
     #expect(result.task(1).status != .pass)
-    #expect(result.words(1).contains("does not add up") || result.words(1).contains("crashed") || result.words(1).contains("exited"), "\(result.words(1))")
+    #expect(result.words(1).contains("calls the C function _exit"), "\(result.words(1))")
     #expect(result.task(2).status == .pass)
     try lab.expectNothingOutsideChanged()
   }
@@ -377,7 +377,7 @@ struct HostileSubmissionTests {
     #expect(again.fromCache)
   }
 
-  @Test("A status of its own after every test ended fails an implement task", arguments: [66])
+  @Test("A status of its own after every test ended fails an implement task, refused before it runs", arguments: [66])
   func abnormalExit(_ status: Int) throws {
     let folder = try lab.learner("exit-\(status)") { folder in
       let path = folder.appending(path: "Sources/ScoreValidator.swift")
@@ -389,7 +389,8 @@ struct HostileSubmissionTests {
     }
     let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
     #expect(result.task(1).status == .fail)
-    #expect(result.words(1).contains("exited with status \(status)"), "\(result.words(1))")
+    // atexit and _exit are C library functions no lesson needs: refused in the built code.
+    #expect(result.words(1).contains("calls the C function"), "\(result.words(1))")
   }
 
   @Test("A test that passes by luck is caught by repeated runs; honest tests pass them all")
@@ -447,11 +448,14 @@ struct HostileSubmissionTests {
         """, to: "Tests/UserStoreTests.swift", in: folder)
     }, lesson: lesson)
     #expect(honest.task(2).status == .pass, "\(honest.words(2))")
-    for sleep in ["try await Task.sleep(for: .milliseconds(1))", "try await Task.sleep(nanoseconds: 1)", "Thread.sleep(forTimeInterval: 0.001)"] {
+    // The last waits on a Dispatch worker, outside any test's task, behind a continuation.
+    let offThread = "await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in "
+      + "DispatchQueue.global().async { Thread.sleep(forTimeInterval: 0.05); done.resume() } }"
+    for sleep in ["try await Task.sleep(for: .milliseconds(1))", "try await Task.sleep(nanoseconds: 1)", "Thread.sleep(forTimeInterval: 0.001)", offThread] {
       let guessing = lab.grade(try lab.learner("waits-\(sleep.count)") { folder in
         try HostileLab.write("import Foundation\n" + reference + """
 
-          @Test func waitsAGuess() \(sleep.hasPrefix("try await") ? "async throws" : "") {
+          @Test func waitsAGuess() \(sleep.contains("await") ? "async throws" : "") {
             \(sleep)
             #expect(UserStore().user(id: 1) == nil)
           }

@@ -103,6 +103,20 @@ struct SourceSurvey {
     })
   }
 
+  /// Promises the files `owned` inherit without writing them, as refusals where their rules
+  /// refuse the promise: a class that subclasses one marked `@unchecked Sendable` (Foundation's
+  /// `Operation`, say) is unchecked too, however deep, and the type checker says so in a
+  /// warning on the first class of the module that inherits it.
+  static func inheritedPromises(in warnings: [Diagnostic], owned: [File]) -> [Refusal] {
+    let refusing = Set(owned.filter { $0.rules.refusedPromises.contains("@unchecked Sendable") }.map(\.shownAs))
+    return unique(warnings.compactMap { warning in
+      guard let path = warning.path, refusing.contains(path),
+        warning.message.contains("must restate inherited '@unchecked Sendable' conformance")
+      else { return nil }
+      return Refusal(rule: .uncheckedPromise, path: path, line: warning.line, found: "@unchecked Sendable, inherited from a superclass")
+    })
+  }
+
   /// One walk over a file's syntax tree.
   private struct Walk {
     var file: File

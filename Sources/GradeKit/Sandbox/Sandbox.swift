@@ -325,6 +325,7 @@ public struct Sandbox: Sendable {
     var findings = built.surveys[.module] ?? SourceSurvey.Findings()
     let owned = ownedFiles(of: .module)
     findings.refusals += SourceSurvey.unsafeCode(in: built.warnings[.module] ?? [], owned: Set(owned.map(\.shownAs)))
+    findings.refusals += SourceSurvey.inheritedPromises(in: built.warnings[.module] ?? [], owned: owned)
     var library = work
     if work.succeeded, let folder = work.folder, let first = owned.first {
       findings.refusals += MachineCodeRules.refusals(

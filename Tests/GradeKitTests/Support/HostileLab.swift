@@ -86,18 +86,31 @@ final class HostileLab: Sendable {
   }
 
   /// Grades a learner folder in a sandbox of its own, as `lesson` (lesson 1 unless changed).
-  func grade(_ folder: URL, lesson: Lesson? = nil) -> LessonResult {
-    grader.grade(lesson ?? self.lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent)
+  func grade(_ folder: URL, lesson: Lesson? = nil, namespaces: Bool = true) -> LessonResult {
+    var grader = grader
+    if !namespaces { grader.isolation = Self.withoutNamespaces(grader.isolation) }
+    return grader.grade(lesson ?? self.lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent + (namespaces ? "" : "-plain"))
+  }
+
+  /// The box as it is where namespaces are off (a Docker container, Gradescope, `GRADE_NAMESPACES=off`).
+  static func withoutNamespaces(_ isolation: Isolation) -> Isolation {
+    var plain = isolation
+    plain.namespaces = false
+    plain.processLimit = false
+    plain.dropPrivileges = geteuid() == 0 ? Isolation.nobody : []
+    return plain
   }
 
   /// A sandbox of its own for `folder`, named `name`, with task 2 synced and built, to run
   /// its tests against each variant directly, below the grader's verdicts.
-  func builtTask2(_ folder: URL, sandbox name: String) throws -> (Sandbox, Sandbox.Built) {
+  func builtTask2(_ folder: URL, sandbox name: String, namespaces: Bool = true) throws -> (Sandbox, Sandbox.Built) {
     let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
     let root = grader.state.sandbox(name, of: lesson)
     let sandbox = Sandbox(
       root: root, plan: plan, compiler: Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
-      box: Box(limits: grader.limits, isolation: grader.isolation, runner: grader.runner, scratchParent: root.appending(path: "runs")),
+      box: Box(
+        limits: grader.limits, isolation: namespaces ? grader.isolation : Self.withoutNamespaces(grader.isolation), runner: grader.runner,
+        scratchParent: root.appending(path: "runs")),
       state: grader.state)
     try sandbox.sync([.task(2)])
     return (sandbox, sandbox.build(tasks: [2]))

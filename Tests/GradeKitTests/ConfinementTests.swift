@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import GradeKit
+
+/// What a graded run may do is listed, and everything else is refused, at each of three
+/// layers: the source (`CodeRules`), the built code (`MachineCodeRules`) and the running
+/// process (`Confinement.c`). One case per class of door, each with the box's namespaces
+/// on and off, since the process layer must hold without them.
+@Suite("Confinement: allowed by list, refused otherwise", .tags(.slow))
+struct ConfinementTests {
+  let lab = HostileLab.shared
+
+  @Test("A test reads only what its run lists: not /proc, not the program, not the solutions; it writes only its own folder",
+    arguments: [true, false])
+  func filesByList(namespaces: Bool) throws {
+    let solution = lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Sources/UserStore.swift").path
+    let canary = lab.outside.appending(path: "canary.txt").path
+    let folder = try lab.learner("reader") { folder in
+      try HostileLab.write(HostileLab.userStoreTest(#"""
+            func readable(_ path: String) -> String { FileManager.default.contents(atPath: path) == nil ? "no" : "yes" }
+            let wrote = FileManager.default.createFile(atPath: "\#(canary)", contents: Data("changed".utf8))
+            let local = FileManager.default.createFile(atPath: "scratch.txt", contents: Data("mine".utf8))
+            let seen = [
+              "maps \(readable("/proc/self/maps"))", "task maps \(readable("/proc/self/task/\(getpid())/maps"))",
+              "program \(readable("/proc/self/exe"))", "solution \(readable("\#(solution)"))",
+              "canary \(readable("\#(canary)"))", "wrote outside \(wrote)", "wrote own folder \(local)",
+            ]
+            Issue.record(Comment(rawValue: seen.joined(separator: ", ")))
+        """#), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "reader-\(namespaces)", namespaces: namespaces)
+    let job = sandbox.runTests(try #require(built.program(for: .solution(of: 2))), libraries: [try #require(built.testsLibrary(.task(2)))])
+    let seen = job.tests.flatMap(\.issues).flatMap(\.comments).joined()
+    #expect(
+      seen == "maps no, task maps no, program no, solution no, canary no, wrote outside false, wrote own folder true",
+      "\(seen) \(job.ending)")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("Code that asks the loader to run it before any test is refused at its attribute, whatever it does", arguments: [true, false])
+  func loadTimeConstructor(namespaces: Bool) throws {
+    let folder = try lab.learner("constructor") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      let text = try String(contentsOf: path, encoding: .utf8) + """
+
+        @section(".init_array") @used let grade_early: @convention(c) () -> Void = {}
+
+        """
+      try HostileLab.write(text, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder, namespaces: namespaces)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("@section is not an attribute this workbook's lessons use"), "\(result.words(1))")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A C library function reached through Foundation is refused in the built code, whatever Swift called it")
+  func cFunctionThroughFoundation() throws {
+    let folder = try lab.learner("dup2") { folder in
+      let path = folder.appending(path: "Sources/ScoreValidator.swift")
+      let text = try String(contentsOf: path, encoding: .utf8) + """
+
+        func moveTheStream() -> Int32 { dup2(1, 3) }
+
+        """
+      try HostileLab.write(text, to: "Sources/ScoreValidator.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("calls the C function dup2"), "\(result.words(1))")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A test that closes the event stream does not pass: the run does not add up", arguments: [true, false])
+  func closesTheStream(namespaces: Bool) throws {
+    let folder = try lab.learner("closer") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    try FileHandle(fileDescriptor: 3).close()"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder, namespaces: namespaces)
+    #expect(result.task(2).status != .pass, "\(result.words(2))")
+    try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A test that cancels itself checked nothing and fails")
+  func cancelsItself() throws {
+    let reference = try String(
+      contentsOf: lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Tests/UserStoreTests.swift"), encoding: .utf8)
+    let folder = try lab.learner("canceller") { folder in
+      try HostileLab.write(reference + "\n@Test func skipsItsChecks() throws { try Test.cancel() }\n", to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("cancelled from inside the run"), "\(result.words(2))")
+  }
+}
