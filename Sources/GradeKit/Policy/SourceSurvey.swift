@@ -171,7 +171,7 @@ struct SourceSurvey {
         let name = attributeName(at: node)
         if name.hasPrefix("_") { refuse(.underscoredAttribute, "@" + name, at: node) }
       }
-      if rules.thinView, let logic = CodeRules.logic[kind] { refuse(.logicInView, logic, at: node) }
+      if rules.thinView, let logic = CodeRules.logic[kind], !CodeRules.isDiscard(node) { refuse(.logicInView, logic, at: node) }
       switch kind {
       case "safe_attr": refuse(.unsafeMarking, "@safe", at: node)
       case "unsafe_attr": refuse(.unsafeMarking, "@unsafe", at: node)
