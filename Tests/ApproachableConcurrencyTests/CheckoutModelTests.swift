@@ -165,7 +165,7 @@ struct CheckoutViewTests {
     let view = CheckoutView(model: model)
 
     view.payTapped()
-    try #require(!view.payEnabled, "tapping Pay on the screen starts a payment")
+    try #require(!view.payEnabled, "a tap on the screen's Pay button reaches the model, which turns Pay off at once")
     view.payTapped()  // a quick second tap
 
     await gate.arrivals(1)  // the charge is asked, held at the gate
