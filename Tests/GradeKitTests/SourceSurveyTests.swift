@@ -80,7 +80,7 @@ struct SourceSurveyTests {
     #expect(refusals.allSatisfy { !$0.blocksRunning })
   }
 
-  @Test("A view may discard what it passes on returns: _ = is no decision, while what it discards is still read")
+  @Test("A view may discard a result with _ =, which decides nothing, while what it discards is still read")
   func discardInView() throws {
     var rules = CodeRules(imports: CodeRules.defaultImports)
     rules.thinView = true
