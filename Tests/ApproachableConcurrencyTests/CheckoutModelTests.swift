@@ -54,6 +54,10 @@ struct CheckoutModelTests {
     #expect(model.payEnabled)
   }
 
+  // Observations is new in macOS 26 and iOS 26 (the toolchain's Observation
+  // interface says so), while the workbook builds for macOS 15: on an older
+  // system Swift Testing skips this test, saying what it requires.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
   @Test("Tells whoever watches it, as a view does, when Pay turns on")
   func observable() async throws {
     let basket = Basket()
@@ -91,12 +95,86 @@ struct CheckoutModelTests {
     #expect(model.payEnabled)
   }
 
+  @Test("A quick double tap, the second before the payment's task has started, charges once")
+  func doubleTap() async throws {
+    let charges = ChargeLog()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let model = CheckoutModel(basket: basket) { cents in await charges.add(cents) }
+
+    let payment = try #require(model.payTapped())
+    #expect(!model.payEnabled, "Pay is disabled from the tap")
+    let second = model.payTapped()  // no await since the first tap: its task has not started
+    #expect(second == nil, "a second tap starts nothing")
+
+    await payment.value
+    await second?.value
+    #expect(await charges.amounts == [350])
+    #expect(model.payments == 1)
+  }
+
   @Test("Tapping Pay on an empty basket charges nothing")
   func payTappedEmpty() {
     let model = CheckoutModel(basket: Basket()) { _ in
       Issue.record("an empty basket was charged")
     }
     #expect(model.payTapped() == nil)
+  }
+}
+
+/// The checkout screen itself: what it shows and what its Pay button does
+/// come from the model, so a view that shows the wrong member, or does
+/// nothing when tapped, fails here.
+@MainActor
+@Suite("Checkout view")
+struct CheckoutViewTests {
+  @Test("Shows the model's rows, total, empty message and Pay button")
+  func showsTheModel() {
+    let basket = Basket()
+    let view = CheckoutView(model: CheckoutModel(basket: basket))
+    #expect(view.rows.isEmpty)
+    #expect(view.totalText == "Total: 0.00 €")
+    #expect(view.emptyMessage == "Your basket is empty")
+    #expect(!view.payEnabled)
+
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Stamp", cents: 5))
+    basket.applyCoupon(cents: 50)
+
+    let expected = ["Tea: 3.50 €", "Stamp: 0.05 €"]
+    #expect(view.rows == expected)
+    #expect(view.totalText == "Total: 3.05 €")
+    #expect(view.emptyMessage == nil)
+    #expect(view.payEnabled)
+  }
+
+  // Observations is new in macOS 26 and iOS 26, while the workbook builds for
+  // macOS 15: on an older system Swift Testing skips this test, saying what it
+  // requires.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+  @Test("Tapping Pay on the screen pays the total once")
+  func payTapped() async throws {
+    let gate = Gate()
+    let charges = ChargeLog()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let model = CheckoutModel(basket: basket) { cents in
+      await charges.add(cents)
+      await gate.wait()
+    }
+    let view = CheckoutView(model: model)
+
+    view.payTapped()
+    try #require(!view.payEnabled, "a tap on the screen's Pay button reaches the model, which turns Pay off at once")
+    view.payTapped()  // a quick second tap
+
+    await gate.arrivals(1)  // the charge is asked, held at the gate
+    let payments = Recorder(Observations { model.payments })
+    #expect(try await payments.first(1, within: .seconds(2)) == [0])
+    gate.open()
+    #expect(try await payments.first(2, within: .seconds(2)) == [0, 1])
+    #expect(await charges.amounts == [350])
+    #expect(view.payEnabled)
   }
 }
 

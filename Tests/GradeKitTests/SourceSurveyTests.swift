@@ -80,6 +80,24 @@ struct SourceSurveyTests {
     #expect(refusals.allSatisfy { !$0.blocksRunning })
   }
 
+  @Test("A view may discard a result with _ =, which decides nothing, while what it discards is still read")
+  func discardInView() throws {
+    var rules = CodeRules(imports: CodeRules.defaultImports)
+    rules.thinView = true
+    let view = """
+      final class Model { var ready = false; func tap() -> Int { 1 } }
+      struct V {
+        let model: Model
+        func tapped() { _ = model.tap() }
+        func added() { _ = model.tap() + 1 }
+        func negated() { _ = !model.ready }
+        func stored(into other: inout Int) { other = model.tap() }
+      }
+      """
+    let refusals = try Self.survey(view, rules: rules)
+    #expect(Set(refusals.filter { $0.rule == .logicInView }.compactMap(\.line)) == [5, 6, 7], "\(refusals)")
+  }
+
   @Test("A module the lesson does not allow is refused with the ones it does")
   func modules() throws {
     let refusal = try #require(try Self.survey("import Darwin").first)

@@ -58,6 +58,9 @@ nonisolated public struct Item: Equatable, Sendable {
   /// - After that, each change to the items or the coupon yields the new total.
   /// - Changes made together, with no `await` between them, yield one value:
   ///   the total after the last of them.
+  ///
+  /// Needs macOS 26 or iOS 26, like the `Observations` it is made of.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
   public func totals() -> some AsyncSequence<Int, Never> {
     Observations { self.total }
   }

@@ -48,8 +48,9 @@ public enum Darkroom {
   /// A one-line summary of `photo`: quick, and it only reads the photo.
   ///
   /// Its callers keep their photo, so it must run where its caller runs.
-  // TODO: Make describe(_:) run on its caller's actor instead of always
-  // leaving it, so the editor can pass its own photo without giving it up.
+  // TODO: Make describe(_:) run on its caller's actor, whichever it is,
+  // instead of always leaving it, so the editor can pass its own photo
+  // without giving it up, and so can PrintShop.swift, which is an actor.
   @concurrent public static func describe(_ photo: Photo) async -> String {
     "\(photo.pixels.count) pixels, captioned \"\(photo.caption)\""
   }

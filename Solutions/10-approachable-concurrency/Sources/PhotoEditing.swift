@@ -49,7 +49,9 @@ public enum Darkroom {
   ///
   /// Its callers keep their photo, so it must run where its caller runs.
   // nonisolated(nonsending): it runs on whichever actor calls it, so the
-  // editor's photo never leaves the main actor and nothing is handed over.
+  // editor's photo never leaves the main actor, the print shop's never
+  // leaves the print shop, and nothing is handed over. With no attribute it
+  // would run on the main actor, and the print shop could not call it.
   nonisolated(nonsending) public static func describe(_ photo: Photo) async -> String {
     "\(photo.pixels.count) pixels, captioned \"\(photo.caption)\""
   }

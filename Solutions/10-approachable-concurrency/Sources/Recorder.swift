@@ -1,7 +1,9 @@
 /// Records the values an async sequence yields, so a test can wait for them,
 /// never for long.
 ///
-/// It starts iterating at once, on the main actor, and keeps every value:
+/// It iterates on the main actor and keeps every value. It starts when the
+/// main actor is next free, which in a `@MainActor` test is when the test
+/// next awaits, so a change made before that is folded into the first value:
 ///
 /// ```
 /// let totals = Recorder(basket.totals())

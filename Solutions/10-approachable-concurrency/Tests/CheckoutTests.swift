@@ -50,6 +50,23 @@ struct CheckoutTests {
     await payment.value
   }
 
+  @Test("A quick double tap, the second before the payment's task has started, charges once")
+  func doubleTap() async throws {
+    let charges = ChargeLog()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let model = CheckoutModel(basket: basket) { cents in await charges.add(cents) }
+
+    let payment = try #require(model.payTapped())
+    let second = model.payTapped()  // no await between: the first task has not started
+
+    #expect(second == nil, "a second tap starts nothing")
+    #expect(!model.payEnabled)
+    await payment.value
+    await second?.value
+    #expect(await charges.amounts == [350])
+  }
+
   @Test("Once the charge returns, the total was charged once and Pay is enabled again")
   func afterPaying() async throws {
     let charges = ChargeLog()

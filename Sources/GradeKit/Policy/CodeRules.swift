@@ -55,6 +55,16 @@ public struct CodeRules: Sendable, Equatable {
     "consuming_attr", "isolated_attr",
   ]
 
+  /// Whether `node`, a node of the parser's tree, is a discard such as `_ = model.payTapped()`:
+  /// the parser reads it as a sequence of `_`, `=` and one expression, but nothing is decided
+  /// there, so a view may hold one. What the expression holds is looked at on its own.
+  static func isDiscard(_ node: [String: Any]) -> Bool {
+    guard node["_kind"] as? String == "sequence_expr", let elements = node["elements"] as? [[String: Any]],
+      elements.count == 3
+    else { return false }
+    return elements[0]["_kind"] as? String == "discard_assignment_expr" && elements[1]["_kind"] as? String == "assign_expr"
+  }
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 

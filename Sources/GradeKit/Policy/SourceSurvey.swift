@@ -179,7 +179,7 @@ struct SourceSurvey {
           refuse(.attribute, "@" + (name.isEmpty ? String(kind.dropLast(5)) : name), at: node)
         }
       }
-      if rules.thinView, let logic = CodeRules.logic[kind] { refuse(.logicInView, logic, at: node) }
+      if rules.thinView, let logic = CodeRules.logic[kind], !CodeRules.isDiscard(node) { refuse(.logicInView, logic, at: node) }
       switch kind {
       case "safe_attr": refuse(.unsafeMarking, "@safe", at: node)
       case "unsafe_attr": refuse(.unsafeMarking, "@unsafe", at: node)

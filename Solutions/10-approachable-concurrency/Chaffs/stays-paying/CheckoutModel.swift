@@ -47,7 +47,8 @@ import Observation
   }
 
   /// Whether the Pay button can be tapped: the basket has items and no
-  /// payment is on its way.
+  /// payment is on its way, from the tap that started it until its charge
+  /// returns.
   public var payEnabled: Bool {
     !basket.items.isEmpty && !isPaying
   }
@@ -56,9 +57,11 @@ import Observation
   /// button is disabled, and returns the task that makes it, so a test can
   /// await it; `nil` when the button is disabled.
   ///
-  /// The payment is on its way by the time its charge is asked, at the
-  /// latest; whether `isPaying` is `true` already when this returns is not
-  /// promised.
+  /// A payment is on its way from the tap: a second tap, even one that comes
+  /// before the payment's task has started, starts nothing and returns `nil`,
+  /// so a quick double tap charges once. `isPaying` is `true` by the time
+  /// the charge is asked, at the latest; whether it is `true` already when
+  /// this returns is not promised.
   @discardableResult
   public func payTapped() -> Task<Void, Never>? {
     guard payEnabled else { return nil }

@@ -17,6 +17,8 @@ import Observation
   public private(set) var isPaying = false
   /// How many payments have gone through.
   public private(set) var payments = 0
+  /// Whether a tap has started a payment whose charge has not returned.
+  private var tapped = false
 
   /// Takes the payment for the basket; the app's is a server call.
   private let charge: @Sendable (Int) async -> Void
@@ -47,22 +49,27 @@ import Observation
   }
 
   /// Whether the Pay button can be tapped: the basket has items and no
-  /// payment is on its way.
+  /// payment is on its way, from the tap that started it until its charge
+  /// returns.
   public var payEnabled: Bool {
-    !basket.items.isEmpty && !isPaying
+    !basket.items.isEmpty && !isPaying && !tapped
   }
 
   /// What the Pay button does: starts a payment of the total, unless the
   /// button is disabled, and returns the task that makes it, so a test can
   /// await it; `nil` when the button is disabled.
   ///
-  /// The payment is on its way by the time its charge is asked, at the
-  /// latest; whether `isPaying` is `true` already when this returns is not
-  /// promised.
+  /// A payment is on its way from the tap: a second tap, even one that comes
+  /// before the payment's task has started, starts nothing and returns `nil`,
+  /// so a quick double tap charges once. `isPaying` is `true` by the time
+  /// the charge is asked, at the latest; whether it is `true` already when
+  /// this returns is not promised.
   @discardableResult
   public func payTapped() -> Task<Void, Never>? {
     guard payEnabled else { return nil }
-    // On its way once the task starts: pay() says so before it charges.
+    // Pay is disabled from the tap; isPaying says so only once the task
+    // starts, when pay() sets it, which the doc comment leaves free.
+    tapped = true
     return Task { await pay() }
   }
 
@@ -79,5 +86,6 @@ import Observation
     await charge(basket.total)
     payments += 1
     isPaying = false
+    tapped = false
   }
 }
