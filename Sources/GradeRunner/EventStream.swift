@@ -5,6 +5,16 @@ import Foundation
 #endif
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Glibc)
+  /// write(2), named apart from `EventStream.write`.
+  private let systemWrite = Glibc.write
+#else
+  /// write(2), named apart from `EventStream.write`.
+  private let systemWrite = Darwin.write
 #endif
 
 /// The stream to the grader: every record Swift Testing hands the runner, sealed and numbered.
@@ -65,7 +75,7 @@ final class EventStream: @unchecked Sendable {
       line.withUnsafeBytes { bytes in
         var offset = 0
         while offset < bytes.count {
-          let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+          let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
           if written < 0 {
             if errno == EINTR { continue }
             return

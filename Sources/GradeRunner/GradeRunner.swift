@@ -7,6 +7,8 @@ import Testing
 #endif
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Starts Swift Testing in a graded run, after taking everything the run must not give away.
@@ -105,10 +107,14 @@ import Testing
   /// The folder this program is in, from the kernel: on Linux the command line comes from
   /// `/proc/self/cmdline`, which an exit test's process, confined from its start, cannot read.
   private static func programFolder() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
-    guard count > 0 else { return "." }
-    let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #if os(Linux)
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+      guard count > 0 else { return "." }
+      let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      let path = CommandLine.arguments.first ?? "."
+    #endif
     return (path as NSString).deletingLastPathComponent
   }
 

@@ -14,6 +14,8 @@
 //   (clone3 with ENOSYS, so that the C library falls back to clone, whose flags can be
 //   read): no ptrace, no process_vm_*, no io_uring, no new namespaces, no memory that is
 //   both written and run, no file locks, no sockets but socket pairs.
+// Landlock and seccomp are Linux's; elsewhere the grader does not run tests (Isolation).
+#if defined(__linux__)
 #define _GNU_SOURCE
 #include "GradeRunnerC.h"
 #include <errno.h>
@@ -296,3 +298,4 @@ int grade_confine(const char *const *paths, const int32_t *uses, int32_t count) 
   int calls = install_filter();
   return calls != 0 ? calls : files == 10 ? 1 : 0;
 }
+#endif

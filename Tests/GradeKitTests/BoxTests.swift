@@ -117,6 +117,14 @@ struct BoxTests {
     #expect(!EventFrames(stream: Data("{\"kind\":\"event\"}\n".utf8), key: key).problems.isEmpty)
   }
 
+  @Test("Every box script is a file the shell parses", arguments: BoxScript.names)
+  func scriptsParse(_ name: String) throws {
+    let file = BoxScript.folder.appending(path: "\(name).sh")
+    #expect(BoxScript.text(of: name) == (try String(contentsOf: file, encoding: .utf8)))
+    let outcome = try ProcessRunner().run(["/bin/sh", "-n", file.path], until: .now + .seconds(10))
+    #expect(outcome.succeeded, "\(outcome.output)")
+  }
+
   @Test("The seal is SipHash-2-4, as its authors' test vector gives it")
   func sipHashVector() {
     // The reference implementation's vector: key 00 01 … 0f, message 00 01 … 0e (15 bytes).

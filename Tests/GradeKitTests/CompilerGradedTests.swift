@@ -161,6 +161,19 @@ struct CompilerGradedTests {
     #expect(safe.task(3).status == .pass, "\(safe.words(3))")
   }
 
+  @Test("A read through reflection in a task ThreadSanitizer grades is refused, since the sanitizer cannot see it")
+  func reflectionRead() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let peeking = Lab.safeTally.replacingOccurrences(
+      of: "public var value: Int { lock.lock(); defer { lock.unlock() }; return count }",
+      with: "public var value: Int { Mirror(reflecting: self).children.first { $0.label == \"count\" }?.value as? Int ?? 0 }")
+    #expect(peeking != Lab.safeTally)
+    let result = lab.grade(try lab.learner("reflection", box: checked, tally: peeking))
+    #expect(result.task(3).status == .fail)
+    #expect(result.words(3).contains("uses Mirror, which reads stored properties inside the Swift runtime"), "\(result.words(3))")
+    #expect(result.task(2).status == .pass)
+  }
+
   @Test("Code that compiles only in Swift 5 mode fails the compiler's task at the learner's line; the other tasks still run")
   func swift5Only() throws {
     let box = "public final class Box { public var value = 0; public init() {} }\npublic var sharedBox = Box()\n"

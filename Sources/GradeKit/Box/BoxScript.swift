@@ -1,40 +1,30 @@
-/// The shell scripts that set a box up before the test binary starts.
-///
-/// They are shell rather than Swift because the set-up happens between fork
-/// and exec, in a process that has unshared its namespaces, which Swift's
-/// `posix_spawn` cannot do; util-linux's `unshare`, `mount` and `prlimit` make
-/// the same system calls. Every process costs time on each run, so the box's
-/// file system is mounted by one `mount --all` from a table. Every value arrives as a positional parameter, never
-/// spliced into the text, so no path can be read as shell code.
-enum BoxScript {
-  /// Runs as root of a new user namespace, and PID 1 of new mount, PID, network,
-  /// IPC and UTS namespaces. It mounts the box's file system from a mount table
-  /// (`BoxRoot`: read-only views of the system's folders and the toolchain, a
-  /// fresh `/tmp`, the test binary and its library at `/box/bin`, the run's
-  /// scratch folder at `/box/work`); then it enters a second user namespace as
-  /// `nobody`, which locks every mount, drops every capability, and changes root to it.
-  ///
-  /// Parameters: mount table, root, process count; then the command to run inside, as words.
-  static let namespaced = #"""
-    set -eu
-    table=$1 root=$2 processes=$3
-    shift 3
-    mount --all --fstab "$table"
-    # Linux 6.14 and later give each PID namespace its own pid_max: a cap on processes and threads.
-    echo "$processes" > "$root/proc/sys/kernel/pid_max" 2>/dev/null || true
-    exec unshare --user --map-user=65534 --map-group=65534 --root="$root" --wd=/box/work -- "$@"
-    """#
+import Foundation
 
-  /// Checks that this machine lets an unprivileged process make every namespace the box uses.
-  ///
-  /// Parameter: an empty folder to mount a tmpfs on.
-  static let probe = #"""
-    set -eu
-    mount -t tmpfs -o size=1m probe "$1"
-    mkdir "$1/proc"
-    mount -t proc proc "$1/proc"
-    unshare --user --map-user=65534 --map-group=65534 true
-    echo namespaces
-    if echo 512 > "$1/proc/sys/kernel/pid_max" 2>/dev/null; then echo pid_max; fi
-    """#
+/// The shell scripts that set a box up before the test program starts, in `Sources/BoxScripts`.
+///
+/// They are shell rather than Swift because the set-up happens between fork and exec, in a
+/// process that has unshared its namespaces, which Swift's `posix_spawn` cannot do;
+/// util-linux's `unshare`, `mount` and `prlimit` make the same system calls. Every process
+/// costs time on each run, so the box's file system is mounted by one `mount --all` from a
+/// table. Each script is run as `sh -c <text> <name> <parameters...>`: every value arrives as
+/// a positional parameter, never spliced into the text, so no path can be read as shell code.
+/// The grader's tests check each with `sh -n` (`BoxTests`).
+enum BoxScript {
+  /// The folder of the scripts, beside the grader's sources.
+  static let folder = RunnerProgram.sources.appending(path: "BoxScripts")
+
+  /// Sets a run's namespaces up and becomes the test program (`namespaced.sh`).
+  static let namespaced = text(of: "namespaced")
+
+  /// Checks that this machine lets an unprivileged process make every namespace the box uses (`probe.sh`).
+  static let probe = text(of: "probe")
+
+  /// Every script's name, for the tests that check them.
+  static let names = ["namespaced", "probe"]
+
+  /// The script `name`; a script that cannot be read fails loudly when run (`exit 70`), never silently.
+  static func text(of name: String) -> String {
+    (try? String(contentsOf: folder.appending(path: "\(name).sh"), encoding: .utf8))
+      ?? "echo 'grade: the box script \(name).sh is missing from \(folder.path)' >&2; exit 70"
+  }
 }

@@ -44,10 +44,13 @@ public struct Preparation: Sendable {
     return grader
   }
 
-  /// The lessons to prepare after the learner was shown `lesson`: the next two not done.
+  /// The lessons to prepare after the learner was shown `lesson`: every lesson not done, the
+  /// most likely next first: those after it in order, then those before it, so a learner who
+  /// jumps anywhere finds the lesson prepared once the book is.
   public func ahead(of lesson: Lesson) -> [Lesson] {
-    let later = workbook.catalog.lessons.filter { $0.number > lesson.number }
-    return Array(later.filter { ResultCache.latest(in: grader.state.result("learner", of: $0))?.passed != true }.prefix(2))
+    let lessons = workbook.catalog.lessons
+    let order = lessons.filter { $0.number > lesson.number } + lessons.filter { $0.number < lesson.number }
+    return order.filter { ResultCache.latest(in: grader.state.result("learner", of: $0))?.passed != true }
   }
 
   /// Starts `grade prepare` for `lessons` as a process of its own, at the lowest CPU and disk

@@ -11,7 +11,10 @@ import Foundation
 ///   `ptrace`) is refused, whatever Swift produced the call;
 /// - the C symbols it exports: none, since one could replace the harness's;
 /// - the code it asks the loader to run as it loads (`.init_array`): no more than any Swift
-///   library has, so nothing runs before the tests do.
+///   library has, so nothing runs before the tests do;
+/// - in a task ThreadSanitizer grades, no reflection (`Mirror`, `dump`): it reads stored
+///   properties inside the runtime, which ThreadSanitizer does not see, so a racy read
+///   through it would pass for no read at all.
 enum MachineCodeRules {
   /// C functions outside the Swift runtime that Swift code calls for its own needs: the
   /// loader's markers, memory copies, blocks, unwinding, thread-local storage, and maths.
@@ -78,6 +81,10 @@ enum MachineCodeRules {
           && !(threadSanitizer && name.hasPrefix("__tsan_"))
       }
       refusals += Set(refused).sorted().prefix(3).map { Refusal(rule: .cFunction, path: shownAs, line: nil, found: $0) }
+      if threadSanitizer {
+        let reflection = reflectionUses(called.filter { $0.hasPrefix("$s") }, toolchain: toolchain, runner: runner)
+        refusals += reflection.prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
+      }
     }
     if let entries = loaderArrayEntries(of: library, toolchain: toolchain, runner: runner),
       entries > loaderEntries(threadSanitizer: threadSanitizer)
@@ -85,6 +92,18 @@ enum MachineCodeRules {
       refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: ".init_array"))
     }
     return refusals
+  }
+
+  /// The standard library's reflection among the Swift symbols `names`, demangled: `Swift.Mirror`, `Swift.dump`.
+  static func reflectionUses(_ names: [String], toolchain: String, runner: ProcessRunner) -> [String] {
+    guard !names.isEmpty,
+      let outcome = try? runner.run(
+        ["\(toolchain)/bin/swift-demangle", "--compact"] + names, until: .now + .seconds(60), streams: .separate),
+      outcome.succeeded
+    else { return [] }
+    return outcome.output.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("Swift.Mirror") || $0.hasPrefix("Swift.dump") || $0.hasPrefix("type metadata accessor for Swift.Mirror")
+    }.map { $0.hasPrefix("Swift.dump") ? "dump" : "Mirror" }
   }
 
   /// The names `llvm-nm` lists with `options`, or `nil` when it cannot read the file.

@@ -16,6 +16,8 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// A C function the built code calls that is not on the list of those it may call
     /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
     case cFunction
+    /// Reflection (`Mirror`, `dump`) in a task ThreadSanitizer grades, whose reads it cannot see.
+    case reflection
     /// A section the built code adds that the lesson's own code does not have, such as a
     /// constructor the loader runs before any test.
     case section
@@ -79,6 +81,8 @@ public struct Refusal: Sendable, Equatable, Codable {
       "\(found) is not an attribute this workbook's lessons use; a learner's files may use the ones Swift code and tests need (@MainActor, @Test, @available, @discardableResult, ...), and no attribute that places code where the loader or another module runs it"
     case .cFunction:
       "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
+    case .reflection:
+      "uses \(found), which reads stored properties inside the Swift runtime, where ThreadSanitizer cannot see the read; in a task about data races a read must be one the sanitizer sees. Read the state through its lock instead"
     case .section:
       "adds the section \(found) to the built code, which the lesson's own code does not have; code there could run before any test, outside them"
     case .unsafeCode:

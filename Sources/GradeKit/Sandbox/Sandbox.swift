@@ -327,7 +327,11 @@ public struct Sandbox: Sendable {
     findings.refusals += SourceSurvey.unsafeCode(in: built.warnings[.module] ?? [], owned: Set(owned.map(\.shownAs)))
     findings.refusals += SourceSurvey.inheritedPromises(in: built.warnings[.module] ?? [], owned: owned)
     var library = work
-    if work.succeeded, let folder = work.folder, let first = owned.first {
+    // The built library is one object: its refusals are put on the first file of a task this
+    // build grades (a ThreadSanitizer build grades the tasks marked for it).
+    let graded = compiler.threadSanitizer
+      ? Set(lesson.tasks.filter(\.threadSanitizer).flatMap(\.files).map { WorkbookPath.lesson(lesson).appending($0).relative }) : nil
+    if work.succeeded, let folder = work.folder, let first = owned.first(where: { graded?.contains($0.shownAs) ?? true }) ?? owned.first {
       findings.refusals += MachineCodeRules.refusals(
         in: folder.appending(path: Compiler.libraryName(lesson.module)), shownAs: first.shownAs,
         threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner)
