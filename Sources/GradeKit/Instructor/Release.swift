@@ -80,6 +80,7 @@ public enum Release {
         manifest.lessons[lesson.folder, default: [:]][String(task)] = ids
       }
     }
+    let workflowText = try classroom ? ClassroomWorkflow.yaml(lessons: workbook.catalog.lessons, points: points) : ""
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -88,7 +89,7 @@ public enum Release {
       if classroom {
         let workflow = destination.appending(path: ClassroomWorkflow.path)
         try manager.createDirectory(at: workflow.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(ClassroomWorkflow.yaml(lessons: workbook.catalog.lessons, points: points).utf8).write(to: workflow)
+        try Data(workflowText.utf8).write(to: workflow)
       }
     } catch {
       throw .infrastructure("cannot write \(folder.path)/manifest.json: \(error.localizedDescription)")

@@ -37,10 +37,10 @@ public enum GradescopeResults {
         let lines = result.lessonError.map { ["✘ Task \(task.number)  \(task.title)", "    Could not grade this lesson: \($0)"] }
           ?? taskResult.map { renderer.task(task, $0, in: lesson) } ?? []
         let passed = result.lessonError == nil && taskResult?.status == .pass
-        let worth = points.maximum(ofTaskIn: lesson)
+        let worth = points.maximum(ofTask: task.number, in: lesson)
         tests.append(Test(
           name: "Lesson \(lesson.number), task \(task.number): \(task.title)", number: "\(lesson.number).\(task.number)",
-          score: passed ? Points.rounded(worth) : 0, max_score: Points.rounded(worth), status: passed ? "passed" : "failed",
+          score: passed ? worth : 0, max_score: worth, status: passed ? "passed" : "failed",
           output: markdownCodeBlock(lines.joined(separator: "\n")), tags: ["lesson-\(lesson.number)", lesson.slug]))
       }
     }
