@@ -31,14 +31,14 @@ struct ClassReportTests {
     FileManager.default.temporaryDirectory.appending(path: "class-report-\(UUID().uuidString)")
   }
 
-  @Test("The gradebook has a row per learner, a column per task, lesson and total, and no formula")
+  @Test("The gradebook has a row per learner, a column per task, lesson (tasks and points) and totals, and no formula")
   func gradebook() {
     let csv = Gradebook.csv(records, lessons: lessons)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows.first == "learner,L1T1,L1T2,L1,total,errors")
+    #expect(rows.first == "learner,L1T1,L1T2,L1,L1 points,total,points,errors")
     #expect(rows.count == records.count + 1)
-    #expect(rows.contains("ada,1,1,2,2,"))
-    #expect(rows.contains("margaret <m&m>,0,1,1,1,L1T1"))
+    #expect(rows.contains("ada,1,1,2,2,2,2,"))
+    #expect(rows.contains("margaret <m&m>,0,1,1,1,1,1,L1T1"))
     #expect(rows.contains { $0.hasPrefix("\"'=HYPERLINK(\"\"x\"\")\",") })
   }
 

@@ -24,19 +24,21 @@ public enum Gradebook {
     return lines.joined(separator: "\n")
   }
 
-  /// One row per learner: a column per task (1 passed, 0 not), per lesson (tasks passed) and a total,
-  /// for a spreadsheet or an LMS to import.
-  public static func csv(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+  /// One row per learner: a column per task (1 passed, 0 not), per lesson (tasks passed, then points)
+  /// and the totals, for a spreadsheet or an LMS to import. Points are `points`' shares, the same
+  /// the LMS files and Gradescope give.
+  public static func csv(_ records: [LearnerRecord], lessons: [Lesson], points: Points = Points()) -> String {
     var header = ["learner"]
     for lesson in lessons {
       header += lesson.tasks.map { "L\(lesson.number)T\($0.number)" }
-      header.append("L\(lesson.number)")
+      header += ["L\(lesson.number)", "L\(lesson.number) points"]
     }
-    header += ["total", "errors"]
+    header += ["total", "points", "errors"]
     var rows = [header.map(field).joined(separator: ",")]
     for record in records {
       var row = [record.learner]
       var errors: [String] = []
+      var total = 0.0
       for lesson in lessons {
         let result = record.lessons.first { $0.lesson == lesson.number }?.result
         for task in lesson.tasks {
@@ -44,9 +46,11 @@ public enum Gradebook {
           row.append(status == .pass ? "1" : "0")
           if status == .error { errors.append("L\(lesson.number)T\(task.number)") }
         }
-        row.append("\(result?.passedCount ?? 0)")
+        let earned = result.map { points.score($0, of: lesson) } ?? 0
+        total += earned
+        row += ["\(result?.passedCount ?? 0)", Points.text(earned)]
       }
-      row += ["\(record.passedTasks)", errors.joined(separator: " ")]
+      row += ["\(record.passedTasks)", Points.text(total), errors.joined(separator: " ")]
       rows.append(row.map(field).joined(separator: ","))
     }
     return rows.joined(separator: "\r\n") + "\r\n"
@@ -104,12 +108,12 @@ public enum Gradebook {
 
   /// Writes every report into `folder`: `gradebook.csv`, `details.csv`, `report.html`, and per
   /// learner `feedback/<learner>.md`, `results/<learner>.json` and `junit/<learner>.xml`.
-  public static func write(_ records: [LearnerRecord], lessons: [Lesson], to folder: URL) throws(GradeError) {
+  public static func write(_ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL) throws(GradeError) {
     do {
       for sub in ["feedback", "results", "junit"] {
         try FileManager.default.createDirectory(at: folder.appending(path: sub), withIntermediateDirectories: true)
       }
-      try Data(csv(records, lessons: lessons).utf8).write(to: folder.appending(path: "gradebook.csv"))
+      try Data(csv(records, lessons: lessons, points: points).utf8).write(to: folder.appending(path: "gradebook.csv"))
       try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
       try Data(ClassReportPage.html(records, lessons: lessons).utf8).write(to: folder.appending(path: "report.html"))
       for record in records {
@@ -124,13 +128,9 @@ public enum Gradebook {
     }
   }
 
-  /// Quotes a CSV field when it needs it, and defuses one a spreadsheet would run as a formula.
+  /// A CSV field: defused where a spreadsheet could run it as a formula, and quoted when it needs it.
   static func field(_ text: String) -> String {
-    var flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-    // OWASP's advice for CSV injection: a cell starting with = + - @ (or a tab) is prefixed with '.
-    if let first = flat.first, "=+-@\t".contains(first) { flat = "'" + flat }
-    guard flat.contains(where: { $0 == "," || $0 == "\"" }) else { return flat }
-    return "\"" + flat.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    CSVCell.field(text)
   }
 
   /// Escapes text for XML and HTML.
