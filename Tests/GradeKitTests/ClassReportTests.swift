@@ -75,6 +75,31 @@ struct ClassReportTests {
     #expect(xml.contains(#"tests="2" failures="1" errors="0""#))
     #expect(xml.contains("oops &lt;here&gt;"))
     #expect(xml.contains(#"<testsuites name="ken &amp; &lt;dennis&gt;">"#))
+    // The failure's message attribute is escaped once, as its body is.
+    let message = try #require(xml.components(separatedBy: "<failure message=\"").dropFirst().first?.components(separatedBy: "\"").first)
+    #expect(message.contains("oops &lt;here&gt;"), "\(message)")
+    #expect(!message.contains("&amp;lt;"))
+  }
+
+  @Test("results/<learner>/<lesson>.json is Exercism's results.json v3, with only its fields")
+  func exercismResults() throws {
+    let root = scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Gradebook.write(records, lessons: lessons, to: root)
+    let ken = try #require(records.first { $0.learner.hasPrefix("ken") })
+    let file = root.appending(path: "results/\(ClassGrader.sandboxName(for: ken.learner))/\(lessons[0].folder).json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    #expect(Set(object.keys) == ["version", "status", "message", "tests"])
+    #expect(object["version"] as? Int == 3)
+    #expect(["pass", "fail", "error"].contains(object["status"] as? String))
+    let tests = try #require(object["tests"] as? [[String: Any]])
+    #expect(!tests.isEmpty)
+    for test in tests {
+      #expect(Set(test.keys).isSubset(of: ["name", "test_code", "status", "message", "output", "task_id"]), "\(test.keys)")
+      #expect(["pass", "fail", "error"].contains(test["status"] as? String))
+      #expect((test["output"] as? String)?.count ?? 0 <= 500)
+      #expect(test["task_id"] is Int)
+    }
   }
 
   @Test("Merging two shards' reports gives the very files one unsharded run gives")

@@ -57,6 +57,54 @@ public enum ResultsJSON {
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }
 
+  /// One test of Exercism's results.json v3, with only the fields its specification names.
+  struct ExercismTest: Encodable {
+    var name: String
+    var test_code: String
+    var status: String
+    var message: String?
+    var output: String?
+    var task_id: Int
+  }
+
+  /// Exercism's results.json v3, exactly: `version`, `status`, `message`, `tests`.
+  struct ExercismResults: Encodable {
+    var version = 3
+    var status: String
+    var message: String?
+    var tests: [ExercismTest]
+
+    // Exercism's runner writes `message` as null when there is none; the encoder would leave it out.
+    func encode(to encoder: any Encoder) throws {
+      enum Key: String, CodingKey { case version, status, message, tests }
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(version, forKey: .version)
+      try container.encode(status, forKey: .status)
+      try container.encode(message, forKey: .message)
+      try container.encode(tests, forKey: .tests)
+    }
+  }
+
+  /// One lesson's results in the shape of Exercism's results.json v3 and nothing more, so a tool
+  /// that reads Exercism's files reads it: the lesson is named by the file (`results/<learner>/<lesson folder>.json`).
+  /// A test's `output` is cut to the 500 characters Exercism allows; `test_code` is empty, since
+  /// the test is the task's check, not code the learner can read.
+  public static func exercism(_ lesson: Lesson, _ result: LessonResult) -> String {
+    let tests = result.tasks.flatMap { task in
+      let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == task.taskNumber })
+      return task.checks.map { check in
+        ExercismTest(
+          name: "Task \(task.taskNumber): \(check.name)", test_code: "", status: check.status.rawValue,
+          message: check.findings.isEmpty ? nil : check.findings.map { $0.words(in: wording).text }.joined(separator: "\n"),
+          output: check.output.map { String($0.prefix(500)) }, task_id: task.taskNumber)
+      }
+    }
+    let results = ExercismResults(status: result.status.rawValue, message: result.lessonError ?? errorMessage(result, in: lesson), tests: tests)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(results)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
+  }
+
   /// Exercism sets `message` when the status is `error`: say why.
   private static func errorMessage(_ result: LessonResult, in lesson: Lesson) -> String? {
     guard result.status == .error, let task = result.tasks.first(where: { $0.status == .error }),

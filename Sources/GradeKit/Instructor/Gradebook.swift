@@ -94,11 +94,13 @@ public enum Gradebook {
       for task in entry.result.tasks {
         let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
         let name = #"name="Task \#(task.taskNumber): \#(xmlEscape(title))" classname="\#(xmlEscape(lesson.slug))""#
-        let detail = xmlEscape(entry.result.lessonError ?? task.text(in: lesson))
+        // Escaped once, from the plain text: the message is its first 200 characters.
+        let text = entry.result.lessonError ?? task.text(in: lesson)
+        let (message, detail) = (xmlEscape(String(text.prefix(200))), xmlEscape(text))
         switch task.status {
         case .pass: xml += "    <testcase \(name)/>\n"
-        case .fail: xml += "    <testcase \(name)><failure message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</failure></testcase>\n"
-        case .error: xml += "    <testcase \(name)><error message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</error></testcase>\n"
+        case .fail: xml += "    <testcase \(name)><failure message=\"\(message)\">\(detail)</failure></testcase>\n"
+        case .error: xml += "    <testcase \(name)><error message=\"\(message)\">\(detail)</error></testcase>\n"
         }
       }
       xml += "  </testsuite>\n"
@@ -107,7 +109,8 @@ public enum Gradebook {
   }
 
   /// Writes every report into `folder`: `gradebook.csv`, `details.csv`, `report.html`, and per
-  /// learner `feedback/<learner>.md`, `results/<learner>.json` and `junit/<learner>.xml`.
+  /// learner `feedback/<learner>.md`, `results/<learner>/<lesson folder>.json` (Exercism's
+  /// results.json v3, one per lesson) and `junit/<learner>.xml`.
   public static func write(_ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL) throws(GradeError) {
     do {
       for sub in ["feedback", "results", "junit"] {
@@ -120,7 +123,11 @@ public enum Gradebook {
         let name = ClassGrader.sandboxName(for: record.learner)
         let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
         try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: "feedback/\(name).md"))
-        try Data((ResultsJSON.encode(pairs) + "\n").utf8).write(to: folder.appending(path: "results/\(name).json"))
+        let results = folder.appending(path: "results/\(name)")
+        try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        for (lesson, result) in pairs {
+          try Data(ResultsJSON.exercism(lesson, result).utf8).write(to: results.appending(path: "\(lesson.folder).json"))
+        }
         try Data(junit(record, lessons: lessons).utf8).write(to: folder.appending(path: "junit/\(name).xml"))
       }
     } catch {
