@@ -247,6 +247,59 @@ struct PlatformFormatTests {
 
   // MARK: Gradescope
 
+  /// Lays out `files` (path in the upload → text) as Gradescope puts an upload in `/autograder/submission`.
+  static func upload(_ files: [String: String], links: [String: String] = [:]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appending(path: "upload-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    for (path, target) in links {
+      let url = root.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+    return root
+  }
+
+  @Test("A Gradescope upload is found flat (the files dragged in), as a zip of the workbook folder, or one folder down; what is missing is said with what was found where")
+  func gradescopeUploads() throws {
+    let lesson = Self.lessons[0]
+    let files = lesson.ownedFiles
+    let layouts: [[String: String]] = [
+      Dictionary(uniqueKeysWithValues: files.map { (String($0.split(separator: "/").last!), $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("workbook/Lessons/\(lesson.folder)/\($0)", $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("my-work/\(lesson.folder)/\($0)", $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("Lessons/\(lesson.folder)/\($0)", $0) }),
+    ]
+    for layout in layouts {
+      let upload = try Self.upload(layout.merging(["__MACOSX/._x": "junk"]) { a, _ in a })
+      defer { try? FileManager.default.removeItem(at: upload) }
+      let located = GradescopeSubmission(upload, lessons: [lesson])
+      #expect(located.placed.allSatisfy { $0.found != nil && $0.refused == nil }, "\(layout.keys.sorted())")
+      #expect(located.report([lesson]).isEmpty)
+      let staged = upload.appending(path: "../staged-\(UUID().uuidString)").standardizedFileURL
+      defer { try? FileManager.default.removeItem(at: staged) }
+      try located.stage(from: upload, into: staged, lessons: [lesson])
+      for file in files {
+        #expect(try String(contentsOf: staged.appending(path: "\(lesson.folder)/\(file)"), encoding: .utf8) == file)
+      }
+    }
+
+    // One file missing, one a link (which could reach the autograder's own solutions): said, and not staged.
+    let upload = try Self.upload(
+      [String(files[0].split(separator: "/").last!): "x"], links: ["Lessons": "/autograder/source/workbook/Solutions", String(files[1].split(separator: "/").last!): "/etc/passwd"])
+    defer { try? FileManager.default.removeItem(at: upload) }
+    let located = GradescopeSubmission(upload, lessons: [lesson])
+    let report = located.report([lesson]).joined()
+    #expect(report.contains("found `\(files[0])` at `\(files[0].split(separator: "/").last!)`"), "\(report)")
+    #expect(report.contains("which is a symbolic link"), "\(report)")
+    #expect(report.contains("`\(files[2])`"), "\(report)")
+    #expect(located.placed.filter { $0.found != nil && $0.refused == nil }.count == 1)
+  }
+
+
   /// The fields Gradescope's autograder documentation gives results.json and each of its tests.
   static let resultsFields: Set = [
     "score", "execution_time", "output", "output_format", "test_output_format", "test_name_format", "visibility",

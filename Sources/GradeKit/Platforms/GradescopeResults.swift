@@ -27,8 +27,10 @@ public enum GradescopeResults {
 
   /// The results of grading one submission.
   ///
-  /// - Parameter notice: Said at the top when the box runs with protections off.
-  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?) -> String {
+  /// - Parameters:
+  ///   - notice: Said at the top when the box runs with protections off.
+  ///   - found: For each lesson missing a file, what was found where (`GradescopeSubmission.report`).
+  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?, found: [String] = []) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
     var tests: [Test] = []
     for (lesson, result) in graded {
@@ -45,6 +47,7 @@ public enum GradescopeResults {
       }
     }
     var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
+    if !found.isEmpty { summary += [""] + found.map { "- \($0)" } }
     if let notice { summary.insert("**Grading ran with protections off:** \(notice)\n", at: 0) }
     let results = Results(
       score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),
