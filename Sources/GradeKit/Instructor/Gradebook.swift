@@ -111,14 +111,16 @@ public enum Gradebook {
   /// Writes every report into `folder`: `gradebook.csv`, `details.csv`, `report.html`, and per
   /// learner `feedback/<learner>.md`, `results/<learner>/<lesson folder>.json` (Exercism's
   /// results.json v3, one per lesson) and `junit/<learner>.xml`.
-  public static func write(_ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL) throws(GradeError) {
+  static func write(
+    _ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL, context: ClassReportPage.Context? = nil
+  ) throws(GradeError) {
     do {
       for sub in ["feedback", "results", "junit"] {
         try FileManager.default.createDirectory(at: folder.appending(path: sub), withIntermediateDirectories: true)
       }
       try Data(csv(records, lessons: lessons, points: points).utf8).write(to: folder.appending(path: "gradebook.csv"))
       try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
-      try Data(ClassReportPage.html(records, lessons: lessons).utf8).write(to: folder.appending(path: "report.html"))
+      try Data(ClassReportPage.html(records, lessons: lessons, context: context ?? ClassReportPage.Context(points: points)).utf8).write(to: folder.appending(path: "report.html"))
       for record in records {
         let name = ClassGrader.sandboxName(for: record.learner)
         let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
