@@ -92,7 +92,7 @@ public struct Box: Sendable {
 
     // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
     let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
-      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(seconds + 5)", "--",
+      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(Self.cpuSeconds(wall: seconds))", "--",
     ]
     var environment = BoxEnvironment.words
     if threadSanitizer {
@@ -131,6 +131,16 @@ public struct Box: Sendable {
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())
     let frames = EventFrames(stream: outcome.events ?? Data(), token: token)
     return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
+  }
+
+  /// The CPU-time limit of a run whose wall-clock limit is `wall` seconds on `cores` cores: more than
+  /// its threads can use in that time, so the wall clock always stops a hang first and it is named as
+  /// one. A CPU limit reached first killed the test binary, PID 1 of the box, and util-linux's
+  /// `unshare` (2.38) then exited with status 1 ("sigprocmask unblock failed"), so a test spinning on
+  /// two threads was reported as a crash ("the process exited with status 1"), and its task's
+  /// variants, no longer held back by a hung correct version, each ran to the limit again.
+  static func cpuSeconds(wall: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+    wall * max(1, cores) + 5
   }
 
   /// A new secret for one run: 128 random bits in hexadecimal.
