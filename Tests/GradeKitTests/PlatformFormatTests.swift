@@ -356,6 +356,32 @@ struct PlatformFormatTests {
     #expect(markdownCodeBlock("plain") == "```text\nplain\n```")
   }
 
+  // MARK: A student copy
+
+  @Test("A student copy's README is a learner's: no instructor's or maintainer's section, no solve or reveal, and it says what the copy is")
+  func learnerReadme() throws {
+    let readme = try String(contentsOf: HostileLab.repository.appending(path: "README.md"), encoding: .utf8)
+    let copy = Release.learnerReadme(from: readme)
+    if let folder = ProcessInfo.processInfo.environment["GRADE_README_SAMPLE"] { try? Data(copy.utf8).write(to: URL(fileURLWithPath: folder)) }
+    for gone in ["## Instructors", "## Maintainers", "## Presenters", "## Two commands", "grade solve", "grade reveal", "Solutions/", "GradeKitTests"] {
+      #expect(!copy.contains(gone), "\(gone)")
+    }
+    for kept in ["# The Swift Testing Workbook", "## Lessons", "| 10 |", "## Learners: quick start", "swift run grade hint", "### Limits", "## This copy"] {
+      #expect(copy.contains(kept), "\(kept)")
+    }
+    #expect(copy.components(separatedBy: "```").count % 2 == 1, "every code block is closed")
+  }
+
+  @Test("A student copy's catalog holds each misconception sealed; the copy's grader unseals it, and a wrong key unseals nothing")
+  func sealedMisconceptions() {
+    let sealed = SealedMisconception.seal("numbers users from 0", key: "k", place: "01-expect-and-require/2/1")
+    #expect(sealed.hasPrefix("sealed:"))
+    #expect(!sealed.contains("numbers") && !sealed.contains("users"))
+    #expect(SealedMisconception.unseal(sealed, key: "k", place: "01-expect-and-require/2/1") == "numbers users from 0")
+    #expect(SealedMisconception.unseal(sealed, key: "other", place: "01-expect-and-require/2/1") != "numbers users from 0")
+    #expect(SealedMisconception.unseal("plain", key: "k", place: "p") == nil)
+  }
+
   // MARK: GitHub Classroom
 
   @Test("The Classroom workflow has a command-grader step per task, each reported by id, with the task's points")
