@@ -292,7 +292,7 @@ struct PlatformFormatTests {
       [String(files[0].split(separator: "/").last!): "x"], links: ["Lessons": "/autograder/source/workbook/Solutions", String(files[1].split(separator: "/").last!): "/etc/passwd"])
     defer { try? FileManager.default.removeItem(at: upload) }
     let located = GradescopeSubmission(upload, lessons: [lesson])
-    let report = located.report([lesson]).joined()
+    let report = located.report([lesson]).values.joined()
     #expect(report.contains("found `\(files[0])` at `\(files[0].split(separator: "/").last!)`"), "\(report)")
     #expect(report.contains("which is a symbolic link"), "\(report)")
     #expect(report.contains("`\(files[2])`"), "\(report)")

@@ -42,9 +42,8 @@ public enum Release {
         try Data((key + "\n").utf8).write(to: keyFile)
         try Data(anonymizedCatalog(of: workbook, sealingWith: key).utf8).write(to: WorkbookPath.catalog.url(in: destination))
         // The copy's README is a learner's: no instructor's or maintainer's sections, nothing the copy lacks.
-        if let readme = try? String(contentsOf: workbook.root.appending(path: "README.md"), encoding: .utf8) {
-          try Data(learnerReadme(from: readme).utf8).write(to: destination.appending(path: "README.md"))
-        }
+        let readme = (try? String(contentsOf: workbook.root.appending(path: "README.md"), encoding: .utf8)) ?? ""
+        try Data(learnerReadme(from: readme).utf8).write(to: destination.appending(path: "README.md"))
       } catch {
         throw .infrastructure("cannot write the student copy's catalog to \(destination.path): \(error.localizedDescription)")
       }
@@ -151,7 +150,7 @@ public enum Release {
   /// a section saying what the copy is.
   static func learnerReadme(from readme: String) -> String {
     var sections = readme.components(separatedBy: "\n## ")
-    let intro = sections.removeFirst()
+    let intro = sections.isEmpty ? "" : sections.removeFirst()
     var kept: [String] = []
     for section in sections {
       let title = String(section.prefix { $0 != "\n" })

@@ -78,9 +78,9 @@ struct GradescopeSubmission {
     }
   }
 
-  /// What was found where, for each lesson missing a file (nothing when every file was found).
-  func report(_ lessons: [Lesson]) -> [String] {
-    lessons.compactMap { lesson in
+  /// What was found where, for each lesson missing a file (nothing when every file was found), by lesson number.
+  func report(_ lessons: [Lesson]) -> [Int: String] {
+    Dictionary(uniqueKeysWithValues: lessons.compactMap { lesson -> (Int, String)? in
       let entries = placed.filter { $0.lesson == lesson.number }
       let missing = entries.filter { $0.found == nil || $0.refused != nil }
       guard !missing.isEmpty else { return nil }
@@ -92,8 +92,8 @@ struct GradescopeSubmission {
       }.joined(separator: ", ")
       text += ". Files are looked for in `Lessons/\(lesson.folder)/` or `\(lesson.folder)/`, at the top of the upload or one folder down, "
         + "or alone by their names (drag the files themselves in, or upload the workbook folder zipped)."
-      return text
-    }
+      return (lesson.number, text)
+    })
   }
 
   /// A found file, refused when it is not a regular file.
