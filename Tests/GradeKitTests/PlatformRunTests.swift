@@ -83,6 +83,18 @@ struct PlatformRunTests {
     #expect(Self.tests(solved.results).allSatisfy { $0["status"] as? String == "passed" }, "\(solved.results)")
     #expect((solved.results["score"] as? NSNumber)?.intValue == tasks)
 
+    // The files alone, dragged into Gradescope's upload, and a zip of the workbook folder (one folder down): found and graded.
+    for (name, place) in [("flat", { (file: String) in String(file.split(separator: "/").last!) }), ("zipped", { "workbook/Lessons/\(Self.lesson.folder)/\($0)" })] {
+      let uploaded = try autograde(name) { submission in
+        for file in Self.lesson.ownedFiles {
+          let target = submission.appending(path: place(file))
+          try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try FileManager.default.copyItem(at: Self.released.source.solutionFolder(of: Self.lesson).appending(path: file), to: target)
+        }
+      }
+      #expect((uploaded.results["score"] as? NSNumber)?.intValue == tasks, "\(name): \(uploaded.results)")
+    }
+
     let broken = try autograde("broken", make: Self.solvedWorkbook { folder in
       try Data("func broken() -> Int { \"not a number\" }\n".utf8).write(to: folder.appending(path: "Sources/ScoreValidator.swift"))
     })

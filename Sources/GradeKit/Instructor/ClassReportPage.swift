@@ -180,12 +180,12 @@ enum ClassReportPage {
   }
 
   /// A row per learner, linked to their feedback, and a column per task (headed by its title),
-  /// then each lesson's points and the total. A cell is ✔ passed, ✘ failed, ! could not be graded
-  /// (an error or a time limit), or · never started.
+  /// then each lesson's points and the total. A cell is ✔ passed, ✘ failed, ! stopped by a time
+  /// limit or not gradable, or – never started.
   static func grid(_ records: [LearnerRecord], lessons: [Lesson], points: Points) -> String {
     let e = Gradebook.xmlEscape
     guard !records.isEmpty else { return "<p>None.</p>\n" }
-    var html = "<p>✔ passed · ✘ failed · ! could not be graded (error or time limit) · – never started</p>\n<table class=\"grid\">\n<tr><th>Learner</th>"
+    var html = "<p>✔ passed · ✘ failed · ! stopped by a time limit, or could not be graded · – never started (files as handed out, or not handed in); hover a cell for what was found</p>\n<table class=\"grid\">\n<tr><th>Learner</th>"
     for lesson in lessons {
       for task in lesson.tasks { html += "<th><b>L\(lesson.number)T\(task.number)</b>\(e(task.title))</th>" }
     }
