@@ -382,6 +382,21 @@ struct PlatformFormatTests {
     #expect(SealedMisconception.unseal("plain", key: "k", place: "p") == nil)
   }
 
+  @Test("In a student copy, --format json names a bug only once the tests miss it")
+  func jsonNamesOnlyMissedBugs() throws {
+    let lesson = Self.lessons[0]
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
+    let result = LessonResult(lessonNumber: lesson.number, tasks: [TaskResult(taskNumber: 2, checks: [
+      Check("catches a bug: \(spec.chaffs[0].misconception)"),
+      Check("catches a bug: \(spec.chaffs[1].misconception)", findings: [.chaffMissed(spec.chaffs[1])]),
+    ])])
+    let copy = ResultsJSON.encode([(lesson, result)], namesCaughtBugs: false)
+    #expect(!copy.contains(spec.chaffs[0].misconception))
+    #expect(copy.contains("Task 2: catches bug 1"))
+    #expect(copy.contains(spec.chaffs[1].misconception))
+    #expect(ResultsJSON.encode([(lesson, result)]).contains(spec.chaffs[0].misconception), "the instructor's workbook names every bug")
+  }
+
   // MARK: GitHub Classroom
 
   @Test("The Classroom workflow has a command-grader step per task, each reported by id, with the task's points")

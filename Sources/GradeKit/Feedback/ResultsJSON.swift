@@ -29,17 +29,30 @@ public enum ResultsJSON {
     var lessons: [LessonObject]
   }
 
+  /// The start of the name of the check that a chaff is caught (`TaskEvaluator`), which names its misconception.
+  static let chaffCheckPrefix = "catches a bug: "
+
   /// Encodes results, pretty-printed with sorted keys so output is stable.
-  public static func encode(_ results: [(Lesson, LessonResult)]) -> String {
+  ///
+  /// - Parameter namesCaughtBugs: Whether a bug the tests caught is named by its misconception. A student
+  ///   copy says `false`: it names a bug only once the tests miss it, so `--format json` lists no bug
+  ///   the student has not met.
+  public static func encode(_ results: [(Lesson, LessonResult)], namesCaughtBugs: Bool = true) -> String {
     let objects = results.map { lesson, result in
       LessonObject(
         lesson: lesson.number, slug: lesson.slug, status: result.status.rawValue,
         message: result.lessonError ?? errorMessage(result, in: lesson),
         tests: result.tasks.flatMap { task in
           let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == task.taskNumber })
+          var bug = 0
           return task.checks.map { check in
-            Test(
-              name: "Task \(task.taskNumber): \(check.name)", status: check.status.rawValue,
+            var name = check.name
+            if name.hasPrefix(chaffCheckPrefix) {
+              bug += 1
+              if !namesCaughtBugs && check.findings.isEmpty { name = "catches bug \(bug)" }
+            }
+            return Test(
+              name: "Task \(task.taskNumber): \(name)", status: check.status.rawValue,
               message: check.findings.isEmpty ? nil : check.findings.map { $0.words(in: wording).text }.joined(separator: "\n"),
               output: check.output, task_id: task.taskNumber)
           }
