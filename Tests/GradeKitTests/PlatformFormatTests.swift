@@ -364,6 +364,19 @@ struct PlatformFormatTests {
     #expect(markdownCodeBlock("plain") == "```text\nplain\n```")
   }
 
+  @Test("A student folder whose Lessons is a link is told so, not that nothing was handed in")
+  func lessonsLink() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "link-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appending(path: "lou"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: root.appending(path: "lou/Lessons"), withDestinationURL: Self.workbook.root.appending(path: "Solutions"))
+    let grader = Grader(workbook: Self.workbook, state: StateFolder(root: root.appending(path: "state")))
+    let entries = ClassGrader(grader: grader, progress: { _ in }).grade(root.appending(path: "lou"), learner: "lou", lessons: [Self.lessons[0]])
+    let findings = entries.flatMap { $0.result.tasks.flatMap(\.findings) }
+    #expect(findings.contains(.unavailable("lou/Lessons is a symbolic link, not a folder")), "\(findings)")
+    #expect(entries[0].result.passedCount == 0)
+  }
+
   // MARK: A student copy
 
   @Test("A student copy's README is a learner's: no instructor's or maintainer's section, no solve or reveal, and it says what the copy is")

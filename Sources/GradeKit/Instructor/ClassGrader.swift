@@ -127,7 +127,10 @@ public struct ClassGrader: Sendable {
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
       // A link could hand in another learner's folder, or the instructor's.
       guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
-        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder" : "not handed in"
+        let lessonsLink = folder.appending(path: "Lessons")
+        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
+          : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
+          : "not handed in"
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
           tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),
