@@ -31,14 +31,14 @@ struct ClassReportTests {
     FileManager.default.temporaryDirectory.appending(path: "class-report-\(UUID().uuidString)")
   }
 
-  @Test("The gradebook has a row per learner, a column per task, lesson and total, and no formula")
+  @Test("The gradebook has a row per learner, a column per task, lesson (tasks and points) and totals, and no formula")
   func gradebook() {
     let csv = Gradebook.csv(records, lessons: lessons)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows.first == "learner,L1T1,L1T2,L1,total,errors")
+    #expect(rows.first == "learner,L1T1,L1T2,L1,L1 points,total,points,errors")
     #expect(rows.count == records.count + 1)
-    #expect(rows.contains("ada,1,1,2,2,"))
-    #expect(rows.contains("margaret <m&m>,0,1,1,1,L1T1"))
+    #expect(rows.contains("ada,1,1,2,2,2,2,"))
+    #expect(rows.contains("margaret <m&m>,0,1,1,1,1,1,L1T1"))
     #expect(rows.contains { $0.hasPrefix("\"'=HYPERLINK(\"\"x\"\")\",") })
   }
 
@@ -59,12 +59,34 @@ struct ClassReportTests {
     #expect(chart.contains("100 %"))
     #expect(!html.contains("<script"))
     #expect(!html.contains("src="))
-    #expect(!html.contains("href="))
+    // The only links are to each learner's feedback, beside the page.
+    #expect(html.components(separatedBy: "href=\"").dropFirst().allSatisfy { $0.hasPrefix("feedback/") })
     #expect(html.contains("margaret &lt;m&amp;m&gt;"))
     #expect(!html.contains("<m&m>"))
     // The misconception two learners missed is at the top of its table, with its count.
     #expect(html.contains("<td>numbers users from 0</td><td>L1T2</td><td>2</td>"))
     #expect(html.contains("margaret"))
+  }
+
+  @Test("The page has a learner-by-task table with task titles, points and links to feedback; never started is kept apart from a missed bug; it says when, from which commit, and the roster's problems")
+  func grid() throws {
+    var records = records
+    // grace never touched task 2: her missed bug is not counted as one.
+    let grace = try #require(records.firstIndex { $0.learner == "grace" })
+    records[grace].lessons[0].untouched = [2]
+    let context = ClassReportPage.Context(
+      made: "2026-11-26 07:00 UTC", commit: "abc123def456", points: Points(byLesson: [1: 10]),
+      roster: ["On the roster, with no graded folder: cy"])
+    let html = ClassReportPage.html(records, lessons: lessons, context: context)
+    #expect(html.contains("Made 2026-11-26 07:00 UTC from the workbook at commit <code>abc123def456</code>."))
+    for task in lessons[0].tasks { #expect(html.contains("<b>L1T\(task.number)</b>\(Gradebook.xmlEscape(task.title))</th>")) }
+    #expect(html.contains("<a href=\"feedback/\(ClassGrader.sandboxName(for: "ada")).md\">ada</a>"))
+    #expect(html.contains("<td>10</td><td>10</td></tr>"), "ada passed both tasks: 10 points of 10")
+    #expect(html.contains("<td class=\"untouched\""))
+    #expect(html.contains("<td>numbers users from 0</td><td>L1T1</td><td>1</td>"), "only linus, who started, missed it (the fixture gives his both tasks the miss)")
+    #expect(html.contains("<tr><td>L1T2</td><td>1</td></tr>"), "grace never started L1T2")
+    #expect(html.contains("<li>On the roster, with no graded folder: cy</li>"))
+    #expect(!html.contains("<script"))
   }
 
   @Test("JUnit XML has a test case per task and escapes what learners wrote")
@@ -75,6 +97,31 @@ struct ClassReportTests {
     #expect(xml.contains(#"tests="2" failures="1" errors="0""#))
     #expect(xml.contains("oops &lt;here&gt;"))
     #expect(xml.contains(#"<testsuites name="ken &amp; &lt;dennis&gt;">"#))
+    // The failure's message attribute is escaped once, as its body is.
+    let message = try #require(xml.components(separatedBy: "<failure message=\"").dropFirst().first?.components(separatedBy: "\"").first)
+    #expect(message.contains("oops &lt;here&gt;"), "\(message)")
+    #expect(!message.contains("&amp;lt;"))
+  }
+
+  @Test("results/<learner>/<lesson>.json is Exercism's results.json v3, with only its fields")
+  func exercismResults() throws {
+    let root = scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    try Gradebook.write(records, lessons: lessons, to: root)
+    let ken = try #require(records.first { $0.learner.hasPrefix("ken") })
+    let file = root.appending(path: "results/\(ClassGrader.sandboxName(for: ken.learner))/\(lessons[0].folder).json")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    #expect(Set(object.keys) == ["version", "status", "message", "tests"])
+    #expect(object["version"] as? Int == 3)
+    #expect(["pass", "fail", "error"].contains(object["status"] as? String))
+    let tests = try #require(object["tests"] as? [[String: Any]])
+    #expect(!tests.isEmpty)
+    for test in tests {
+      #expect(Set(test.keys).isSubset(of: ["name", "test_code", "status", "message", "output", "task_id"]), "\(test.keys)")
+      #expect(["pass", "fail", "error"].contains(test["status"] as? String))
+      #expect((test["output"] as? String)?.count ?? 0 <= 500)
+      #expect(test["task_id"] is Int)
+    }
   }
 
   @Test("Merging two shards' reports gives the very files one unsharded run gives")
@@ -104,9 +151,11 @@ struct ClassReportTests {
     let files = (FileManager.default.enumerator(atPath: whole.path)?.allObjects as? [String] ?? []).filter { $0.contains(".") }.sorted()
     #expect(files.count > 10)
     for file in files {
-      let a = try Data(contentsOf: whole.appending(path: file))
-      let b = try Data(contentsOf: root.appending(path: "merged/\(file)"))
-      #expect(a == b, "\(file) differs")
+      // The page's "Made …" line says when it was made, which is all two runs may differ in.
+      func read(_ url: URL) throws -> String {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("<p class=\"made\">") }.joined(separator: "\n")
+      }
+      #expect(try read(whole.appending(path: file)) == read(root.appending(path: "merged/\(file)")), "\(file) differs")
     }
   }
 

@@ -255,6 +255,23 @@ struct HostileSubmissionTests {
     #expect(result.task(3).status == .pass)
   }
 
+  @Test("A hang on several threads, which spends CPU time faster than the clock, is reported as a hang, never as an exit status, and no variant waits it out again")
+  func spinningHang() throws {
+    #expect(Box.cpuSeconds(wall: 10, cores: 2) > 20, "the wall clock stops a run before its threads can use up the CPU limit")
+    let folder = try lab.learner("spinning-hang") { folder in
+      let spin = "    DispatchQueue.concurrentPerform(iterations: \(2 * ProcessInfo.processInfo.activeProcessorCount + 2)) { _ in while true {} }"
+      try HostileLab.write(HostileLab.userStoreTest(spin), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    let words = result.words(2)
+    #expect(result.task(2).status == .fail)
+    #expect(words.contains("Stopped after 10 s (set the limit with --timeout). Still running: hostile()."), "\(words)")
+    #expect(!words.contains("exited with status"), "\(words)")
+    #expect(!words.contains("killed by signal"), "\(words)")
+    #expect(!words.contains("bug"), "the tests did not end on the correct version, so no buggy version was run: \(words)")
+    #expect(result.task(1).status == .pass)
+  }
+
   @Test("A deadlock is stopped at the time limit and named")
   func deadlock() throws {
     let folder = try lab.learner("deadlock") { folder in

@@ -39,6 +39,9 @@ struct PlatformFormatTests {
 
   @Test("A roster without a folder column, with a folder twice or with an empty one is refused, naming the line", arguments: [
     ("Student,ID\nAnn,1\n", "has no folder column naming each student's submission folder; its columns are Student, ID"),
+    // A ;-separated roster is read with ;, so what it lacks is said by column.
+    ("Student;ID\nAnn;1\n", "has no folder column naming each student's submission folder; its columns are Student, ID"),
+    ("folder;ID\nann;1\nbo\n", "is not CSV at line 3: 1 fields where the header has 2"),
     ("folder,ID\nann,1\nann,2\n", "gives the folder ann to two students, at lines 2 and 3"),
     ("folder,ID\n ,1\n", "has no folder at line 2"),
     ("folder,ID\n", "lists no students"),
@@ -65,7 +68,7 @@ struct PlatformFormatTests {
     #expect(points.maximum(of: second) == 0)
     #expect(Points().maximum(of: first) == Double(first.tasks.count))
     let result = Self.record("a", passed: 1).lessons[0].result
-    #expect(points.score(result, of: first) == Points.rounded(10 / Double(first.tasks.count)))
+    #expect(points.score(result, of: first) == points.shares(of: first)[0])
 
     for (text, fragment) in [("{\"99\": 1}", "names \"99\", which is no lesson"), ("{\"1\": -2}", "gives lesson 1 -2.0 points"), ("[1]", "is not a JSON object")] {
       try Data(text.utf8).write(to: file)
@@ -84,7 +87,7 @@ struct PlatformFormatTests {
     """
     Student,ID,SIS User ID,SIS Login ID,Section,Email address,folder
     "Lee, Ann",101,S1,ann,A,ann@uni.edu,ann
-    =HYPERLINK(1),102,S2,bo,A,bo@uni.edu,bo
+    "Ng, Bo",102,S2,bo,A,bo@uni.edu,bo
     Cy Away,103,S3,cy,B,cy@uni.edu,cy
 
     """, name: "roster.csv")
@@ -97,16 +100,16 @@ struct PlatformFormatTests {
     let (one, two) = (Self.lessons[0], Self.lessons[1])
     #expect(rows.columns == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", LMSGradebook.columnTitle(of: one), LMSGradebook.columnTitle(of: two)])
     #expect(rows.rows[0].fields == ["Points Possible", "", "", "", "", "10", "\(two.tasks.count)"])
-    #expect(rows.rows[1].fields == ["Lee, Ann", "101", "S1", "ann", "A", Points.text(20 / Double(one.tasks.count)), "2"])
-    // A name a spreadsheet would run as a formula is defused.
-    #expect(rows.rows[2].fields == ["'=HYPERLINK(1)", "102", "S2", "bo", "A", "0", "0"])
+    let shares = Points(byLesson: [1: 10]).shares(of: one)
+    #expect(rows.rows[1].fields == ["Lee, Ann", "101", "S1", "ann", "A", Points.text(shares[0] + shares[1]), "2"])
+    #expect(rows.rows[2].fields == ["Ng, Bo", "102", "S2", "bo", "A", "0", "0"])
     #expect(rows.rows[3].fields == ["Cy Away", "103", "S3", "cy", "B", "", ""])
     #expect(rows.rows.count == 4, "zed is on no roster and has no row")
     #expect(text.hasSuffix("\r\n"))
 
     let problems = LMSGradebook.problems(records: records, roster: Self.roster)
     #expect(problems.count == 2)
-    #expect(problems.text.contains("with no graded folder (empty cells in the LMS files): cy"))
+    #expect(problems.text.contains("with no graded folder (no grade in the LMS files: empty in canvas.csv, - in moodle.csv): cy"))
     #expect(problems.text.contains("Graded, but on no roster (not in the LMS files; add them to the roster): zed"))
   }
 
@@ -115,7 +118,8 @@ struct PlatformFormatTests {
     let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: Self.roster, lessons: Self.lessons, points: Points()).get()
     let rows = try CSVTable(parsing: text)
     #expect(rows.columns == ["Email address", LMSGradebook.columnTitle(of: Self.lessons[0]), LMSGradebook.columnTitle(of: Self.lessons[1])])
-    #expect(rows.rows.map(\.fields) == [["ann@uni.edu", "1", "1"], ["bo@uni.edu", "", ""], ["cy@uni.edu", "", ""]])
+    // Moodle's import reads "-" as no grade.
+    #expect(rows.rows.map(\.fields) == [["ann@uni.edu", "1", "1"], ["bo@uni.edu", "-", "-"], ["cy@uni.edu", "-", "-"]])
 
     let canvasOnly = try Roster.parse("folder,ID\nann,1\n", name: "r")
     guard case .failure(let reason) = LMSGradebook.csv(.moodle, records: [], roster: canvasOnly, lessons: Self.lessons, points: Points()) else {
@@ -125,7 +129,184 @@ struct PlatformFormatTests {
     #expect(reason.message == "moodle.csv is not written: the roster has none of Email address, ID number, Username, which Moodle matches students by")
   }
 
+  // MARK: Rosters as the LMSs export them
+
+  /// A Canvas gradebook export (Grades › Export) with a folder column added: a byte-order mark, the
+  /// Integration ID and score columns, the "Points Possible" row and the Student View's test student.
+  static let canvasExport = """
+    \u{FEFF}Student,ID,SIS User ID,SIS Login ID,Integration ID,Section,Lesson 1: Expecting (1234),Current Score,Final Score,folder\r
+        Points Possible,,,,,,3,(read only),(read only),\r
+    "Lee, Ann",101,S1,ann,,Sec A,2,66.67,66.67,ann\r
+    "Student, Test",999,,4f2a,,Sec A,,,,\r
+    "Ng, Bo",102,S2,bo,,Sec B,,,,bo\r
+
+    """
+
+  @Test("Canvas's gradebook export is a roster as it is, with , or ; between fields; its Points Possible and test student rows are left out and listed", arguments: [",", ";"])
+  func canvasExportRoster(separator: String) throws {
+    // Excel in a European locale saves the same export with ; between fields (and keeps the quoted names).
+    let text = separator == "," ? Self.canvasExport : Self.canvasExport.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var inQuotes = false
+      return String(line.map { character -> Character in
+        if character == "\"" { inQuotes.toggle() }
+        return character == "," && !inQuotes ? ";" : character
+      })
+    }.joined(separator: "\n")
+    let roster = try Roster.parse(text, name: "roster.csv")
+    #expect(roster.students.map(\.folder) == ["ann", "bo"])
+    #expect(roster.students.map(\.line) == [3, 5])
+    #expect(roster.skipped.map(\.line) == [2, 4])
+    let csv = try LMSGradebook.csv(.canvas, records: [Self.record("ann", passed: 3)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    let table = try CSVTable(parsing: csv)
+    #expect(table.columns == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", LMSGradebook.columnTitle(of: Self.lessons[0])])
+    #expect(table.rows[1].fields.prefix(5) == ["Lee, Ann", "101", "S1", "ann", "Sec A"])
+    #expect(LMSGradebook.problems(records: [], roster: roster).text.contains("line 2, Canvas's Points Possible row; line 4, Canvas's test student (Student View)"))
+  }
+
+  /// Whether `body` throws a usage error holding `fragment`.
+  static func refuses(_ fragment: String, _ body: () throws -> Void) -> Bool {
+    do {
+      try body()
+      return false
+    } catch GradeError.usage(let message) {
+      if !message.contains(fragment) { Issue.record("\(message)") }
+      return message.contains(fragment)
+    } catch {
+      return false
+    }
+  }
+
+  @Test("A roster whose canvas.csv Canvas would refuse is refused before grading, with the columns to add", arguments: [
+    ("Student,ID,SIS User ID,folder\nAnn,1,S1,ann\n", "Add Section, SIS Login ID to the roster"),
+    ("ID,SIS Login ID,Section,folder\n1,ann,A,ann\n", "Add Student to the roster"),
+    ("Student,ID,Section,folder\n,,A,ann\n", "line 2 (folder ann) has no Student, ID or SIS ID"),
+  ])
+  func canvasHeader(text: String, fragment: String) throws {
+    let roster = try Roster.parse(text, name: "roster.csv")
+    #expect(Self.refuses(fragment) { _ = try LMSGradebook.identityColumns(.canvas, roster: roster) })
+    // Student, ID, SIS Login ID, Section is a header Canvas reads.
+    let fine = try Roster.parse("Student,ID,SIS Login ID,Section,folder\nAnn,1,ann,A,ann\n", name: "r")
+    #expect(try LMSGradebook.identityColumns(.canvas, roster: fine) == ["Student", "ID", "SIS Login ID", "Section"])
+  }
+
+  @Test("A cell the LMS matches students by is never rewritten: one a spreadsheet could run is refused, naming its line")
+  func unsafeIdentity() throws {
+    let roster = try Roster.parse(
+      "Student,ID,Section,Email address,folder\nAnn,1,A,ann@uni.edu,ann\n=HYPERLINK(1),2,\"Sec; =cmd|' /C calc'!A0\",＝1@x.y,bo\n", name: "r")
+    #expect(Self.refuses("line 3 (folder bo): Student \"=HYPERLINK(1)\"; line 3 (folder bo): Section \"Sec; =cmd|' /C calc'!A0\"") {
+      _ = try LMSGradebook.identityColumns(.canvas, roster: roster)
+    })
+    #expect(Self.refuses("line 3 (folder bo): Email address \"＝1@x.y\"") { _ = try LMSGradebook.identityColumns(.moodle, roster: roster) })
+  }
+
+  @Test("Moodle: a key column no student has is left out; a row with an empty key is refused by name; ; works")
+  func moodleKeys() throws {
+    // Moodle's own export: ID number is often empty for everyone.
+    let export = "First name;Last name;ID number;Institution;Department;Email address;folder\nAnn;Lee;;;;ann@uni.edu;ann\nBo;Ng;;;;bo@uni.edu;bo\n"
+    let roster = try Roster.parse(export, name: "r")
+    #expect(try LMSGradebook.identityColumns(.moodle, roster: roster) == ["First name", "Last name", "Email address"])
+    #expect(try LMSGradebook.identityColumns(.canvas, roster: roster) == nil)
+    let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    #expect(text.hasPrefix("First name,Last name,Email address,Lesson 1"))
+    #expect(text.contains("Bo,Ng,bo@uni.edu,-\r\n"))
+
+    let gap = try Roster.parse("First name,Last name,Email address,folder\nAnn,Lee,ann@uni.edu,ann\nBo,Ng,,bo\n", name: "r")
+    #expect(Self.refuses("Bo Ng (line 3, folder bo) has no Email address, and Moodle's import gives a row with an empty Email address to the student of the row before it") {
+      _ = try LMSGradebook.identityColumns(.moodle, roster: gap)
+    })
+  }
+
+  @Test("A perfect student gets exactly the lesson's points in gradebook.csv, canvas.csv, moodle.csv, results.json and the Classroom workflow")
+  func pointsAddUp() throws {
+    let points = Points(byLesson: [1: 10, 2: 7])
+    let (one, two) = (Self.lessons[0], Self.lessons[1])
+    #expect(points.shares(of: one).reduce(0, +) == 10)
+    #expect(points.shares(of: one, unit: 1).map { Int($0) }.reduce(0, +) == 10)
+    let perfect = Self.record("ann", passed: 99)
+    let expected = ["10", "7"]
+
+    let gradebook = try CSVTable(parsing: Gradebook.csv([perfect], lessons: Self.lessons, points: points))
+    let row = gradebook.rows[0].fields
+    #expect([row[gradebook.columns.firstIndex(of: "L1 points")!], row[gradebook.columns.firstIndex(of: "L2 points")!]] == expected)
+    #expect(row[gradebook.columns.firstIndex(of: "points")!] == "17")
+
+    for layout in [LMSGradebook.Layout.canvas, .moodle] {
+      let table = try CSVTable(parsing: LMSGradebook.csv(layout, records: [perfect], roster: Self.roster, lessons: Self.lessons, points: points).get())
+      let ann = try #require(table.rows.first { $0.fields.contains("ann@uni.edu") || $0.fields.contains("Lee, Ann") })
+      #expect(Array(ann.fields.suffix(2)) == expected, "\(layout.name)")
+      if layout.pointsRow { #expect(Array(table.rows[0].fields.suffix(2)) == expected) }
+    }
+
+    let graded = zip(Self.lessons, perfect.lessons.map(\.result)).map { ($0, $1) }
+    let results = try Self.checkGradescopeShape(GradescopeResults.encode(graded, points: points, seconds: 1, notice: nil))
+    #expect((results["score"] as? NSNumber)?.doubleValue == 17)
+
+    let yaml = try ClassroomWorkflow.yaml(lessons: Self.lessons, points: points)
+    let scores = yaml.split(separator: "\n").compactMap { line -> Int? in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return trimmed.hasPrefix("max-score: ") ? Int(trimmed.dropFirst(11)) : nil
+    }
+    #expect(scores.count == one.tasks.count + two.tasks.count)
+    #expect(scores.prefix(one.tasks.count).reduce(0, +) == 10 && scores.suffix(two.tasks.count).reduce(0, +) == 7)
+    #expect(Self.refuses("GitHub Classroom reads a test's max-score as a whole number (parseInt)") {
+      _ = try ClassroomWorkflow.yaml(lessons: Self.lessons, points: Points(byLesson: [1: 2.5]))
+    })
+  }
+
   // MARK: Gradescope
+
+  /// Lays out `files` (path in the upload → text) as Gradescope puts an upload in `/autograder/submission`.
+  static func upload(_ files: [String: String], links: [String: String] = [:]) throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appending(path: "upload-\(UUID().uuidString)")
+    for (path, text) in files {
+      let url = root.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    for (path, target) in links {
+      let url = root.appending(path: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+    }
+    return root
+  }
+
+  @Test("A Gradescope upload is found flat (the files dragged in), as a zip of the workbook folder, or one folder down; what is missing is said with what was found where")
+  func gradescopeUploads() throws {
+    let lesson = Self.lessons[0]
+    let files = lesson.ownedFiles
+    let layouts: [[String: String]] = [
+      Dictionary(uniqueKeysWithValues: files.map { (String($0.split(separator: "/").last!), $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("workbook/Lessons/\(lesson.folder)/\($0)", $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("my-work/\(lesson.folder)/\($0)", $0) }),
+      Dictionary(uniqueKeysWithValues: files.map { ("Lessons/\(lesson.folder)/\($0)", $0) }),
+    ]
+    for layout in layouts {
+      let upload = try Self.upload(layout.merging(["__MACOSX/._x": "junk"]) { a, _ in a })
+      defer { try? FileManager.default.removeItem(at: upload) }
+      let located = GradescopeSubmission(upload, lessons: [lesson])
+      #expect(located.placed.allSatisfy { $0.found != nil && $0.refused == nil }, "\(layout.keys.sorted())")
+      #expect(located.report([lesson]).isEmpty)
+      let staged = upload.appending(path: "../staged-\(UUID().uuidString)").standardizedFileURL
+      defer { try? FileManager.default.removeItem(at: staged) }
+      try located.stage(from: upload, into: staged, lessons: [lesson])
+      for file in files {
+        #expect(try String(contentsOf: staged.appending(path: "\(lesson.folder)/\(file)"), encoding: .utf8) == file)
+      }
+    }
+
+    // One file missing, one a link (which could reach the autograder's own solutions): said, and not staged.
+    let upload = try Self.upload(
+      [String(files[0].split(separator: "/").last!): "x"], links: ["Lessons": "/autograder/source/workbook/Solutions", String(files[1].split(separator: "/").last!): "/etc/passwd"])
+    defer { try? FileManager.default.removeItem(at: upload) }
+    let located = GradescopeSubmission(upload, lessons: [lesson])
+    let report = located.report([lesson]).values.joined()
+    #expect(report.contains("found `\(files[0])` at `\(files[0].split(separator: "/").last!)`"), "\(report)")
+    #expect(report.contains("which is a symbolic link"), "\(report)")
+    #expect(report.contains("`\(files[2])`"), "\(report)")
+    #expect(located.placed.filter { $0.found != nil && $0.refused == nil }.count == 1)
+  }
+
 
   /// The fields Gradescope's autograder documentation gives results.json and each of its tests.
   static let resultsFields: Set = [
@@ -183,11 +364,65 @@ struct PlatformFormatTests {
     #expect(markdownCodeBlock("plain") == "```text\nplain\n```")
   }
 
+  @Test("A student folder whose Lessons is a link is told so, not that nothing was handed in")
+  func lessonsLink() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "link-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appending(path: "lou"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: root.appending(path: "lou/Lessons"), withDestinationURL: Self.workbook.root.appending(path: "Solutions"))
+    let grader = Grader(workbook: Self.workbook, state: StateFolder(root: root.appending(path: "state")))
+    let entries = ClassGrader(grader: grader, progress: { _ in }).grade(root.appending(path: "lou"), learner: "lou", lessons: [Self.lessons[0]])
+    let findings = entries.flatMap { $0.result.tasks.flatMap(\.findings) }
+    #expect(findings.contains(.unavailable("lou/Lessons is a symbolic link, not a folder")), "\(findings)")
+    #expect(entries[0].result.passedCount == 0)
+  }
+
+  // MARK: A student copy
+
+  @Test("A student copy's README is a learner's: no instructor's or maintainer's section, no solve or reveal, and it says what the copy is")
+  func learnerReadme() throws {
+    let readme = try String(contentsOf: HostileLab.repository.appending(path: "README.md"), encoding: .utf8)
+    let copy = Release.learnerReadme(from: readme)
+    if let folder = ProcessInfo.processInfo.environment["GRADE_README_SAMPLE"] { try? Data(copy.utf8).write(to: URL(fileURLWithPath: folder)) }
+    for gone in ["## Instructors", "## Maintainers", "## Presenters", "## Two commands", "grade solve", "grade reveal", "Solutions/", "GradeKitTests"] {
+      #expect(!copy.contains(gone), "\(gone)")
+    }
+    for kept in ["# The Swift Testing Workbook", "## Lessons", "| 10 |", "## Learners: quick start", "swift run grade hint", "### Limits", "## This copy"] {
+      #expect(copy.contains(kept), "\(kept)")
+    }
+    #expect(copy.components(separatedBy: "```").count % 2 == 1, "every code block is closed")
+  }
+
+  @Test("A student copy's catalog holds each misconception sealed; the copy's grader unseals it, and a wrong key unseals nothing")
+  func sealedMisconceptions() {
+    let sealed = SealedMisconception.seal("numbers users from 0", key: "k", place: "01-expect-and-require/2/1")
+    #expect(sealed.hasPrefix("sealed:"))
+    #expect(!sealed.contains("numbers") && !sealed.contains("users"))
+    #expect(SealedMisconception.unseal(sealed, key: "k", place: "01-expect-and-require/2/1") == "numbers users from 0")
+    #expect(SealedMisconception.unseal(sealed, key: "other", place: "01-expect-and-require/2/1") != "numbers users from 0")
+    #expect(SealedMisconception.unseal("plain", key: "k", place: "p") == nil)
+  }
+
+  @Test("In a student copy, --format json names a bug only once the tests miss it")
+  func jsonNamesOnlyMissedBugs() throws {
+    let lesson = Self.lessons[0]
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
+    let result = LessonResult(lessonNumber: lesson.number, tasks: [TaskResult(taskNumber: 2, checks: [
+      Check("catches a bug: \(spec.chaffs[0].misconception)"),
+      Check("catches a bug: \(spec.chaffs[1].misconception)", findings: [.chaffMissed(spec.chaffs[1])]),
+    ])])
+    let copy = ResultsJSON.encode([(lesson, result)], namesCaughtBugs: false)
+    #expect(!copy.contains(spec.chaffs[0].misconception))
+    #expect(copy.contains("Task 2: catches bug 1"))
+    #expect(copy.contains(spec.chaffs[1].misconception))
+    #expect(ResultsJSON.encode([(lesson, result)]).contains(spec.chaffs[0].misconception), "the instructor's workbook names every bug")
+  }
+
   // MARK: GitHub Classroom
 
   @Test("The Classroom workflow has a command-grader step per task, each reported by id, with the task's points")
-  func classroomWorkflow() {
-    let yaml = ClassroomWorkflow.yaml(lessons: Self.lessons, points: Points(byLesson: [1: 10]))
+  func classroomWorkflow() throws {
+    let yaml = try ClassroomWorkflow.yaml(lessons: Self.lessons, points: Points(byLesson: [1: 10]))
     let ids = yaml.split(separator: "\n").compactMap { line -> String? in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       return trimmed.hasPrefix("id: ") ? String(trimmed.dropFirst(4)) : nil
@@ -196,7 +431,7 @@ struct PlatformFormatTests {
     #expect(yaml.contains("runners: " + ids.joined(separator: ",")))
     for id in ids { #expect(yaml.contains("\(id.uppercased())_RESULTS: \"${{ steps.\(id).outputs.result }}\"")) }
     #expect(yaml.contains("command: swift run grade 1 --task 1 --color never"))
-    #expect(yaml.contains("max-score: \(Points.text(10 / Double(Self.lessons[0].tasks.count)))"))
+    #expect(yaml.contains("max-score: \(Int(Points(byLesson: [1: 10]).shares(of: Self.lessons[0], unit: 1)[0]))"))
     #expect(yaml.contains("uses: classroom-resources/autograding-grading-reporter@v1"))
     #expect(!yaml.contains("\t"), "YAML is indented with spaces")
   }

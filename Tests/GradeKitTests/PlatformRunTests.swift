@@ -83,6 +83,18 @@ struct PlatformRunTests {
     #expect(Self.tests(solved.results).allSatisfy { $0["status"] as? String == "passed" }, "\(solved.results)")
     #expect((solved.results["score"] as? NSNumber)?.intValue == tasks)
 
+    // The files alone, dragged into Gradescope's upload, and a zip of the workbook folder (one folder down): found and graded.
+    for (name, place) in [("flat", { (file: String) in String(file.split(separator: "/").last!) }), ("zipped", { "workbook/Lessons/\(Self.lesson.folder)/\($0)" })] {
+      let uploaded = try autograde(name) { submission in
+        for file in Self.lesson.ownedFiles {
+          let target = submission.appending(path: place(file))
+          try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try FileManager.default.copyItem(at: Self.released.source.solutionFolder(of: Self.lesson).appending(path: file), to: target)
+        }
+      }
+      #expect((uploaded.results["score"] as? NSNumber)?.intValue == tasks, "\(name): \(uploaded.results)")
+    }
+
     let broken = try autograde("broken", make: Self.solvedWorkbook { folder in
       try Data("func broken() -> Int { \"not a number\" }\n".utf8).write(to: folder.appending(path: "Sources/ScoreValidator.swift"))
     })
@@ -209,7 +221,7 @@ struct PlatformRunTests {
       try FileManager.default.copyItem(at: source, to: folder)
     }
     let roster = base.appending(path: "roster.csv")
-    try Data("Student,ID,Email address,folder\nAnn Lee,101,ann@uni.edu,ann\nBo Ng,102,bo@uni.edu,bo\n".utf8).write(to: roster)
+    try Data("Student,ID,Section,Email address,folder\nAnn Lee,101,A,ann@uni.edu,ann\nBo Ng,102,A,bo@uni.edu,bo\n".utf8).write(to: roster)
     let points = base.appending(path: "points.json")
     try Data("{\"1\": 30}".utf8).write(to: points)
     let out = base.appending(path: "out")
@@ -229,11 +241,11 @@ struct PlatformRunTests {
     let graded = app.run(common + ["--report", out.path, "--points", points.path], in: lab.workbook.root)
     #expect(graded.status == App.Exit.passed, "\(graded.err)")
     #expect(graded.err.contains("Wrote canvas.csv, moodle.csv, roster.txt"), "\(graded.err)")
-    #expect(graded.err.contains("with no graded folder (empty cells in the LMS files): bo"))
+    #expect(graded.err.contains("with no graded folder (no grade in the LMS files: empty in canvas.csv, - in moodle.csv): bo"))
     #expect(graded.err.contains("on no roster (not in the LMS files; add them to the roster): zed"))
     let canvas = try CSVTable(parsing: String(contentsOf: out.appending(path: "canvas.csv"), encoding: .utf8))
-    #expect(canvas.rows.map(\.fields) == [["Points Possible", "", "30"], ["Ann Lee", "101", "30"], ["Bo Ng", "102", ""]])
+    #expect(canvas.rows.map(\.fields) == [["Points Possible", "", "", "30"], ["Ann Lee", "101", "A", "30"], ["Bo Ng", "102", "A", ""]])
     let moodle = try CSVTable(parsing: String(contentsOf: out.appending(path: "moodle.csv"), encoding: .utf8))
-    #expect(moodle.rows.map(\.fields) == [["ann@uni.edu", "30"], ["bo@uni.edu", ""]])
+    #expect(moodle.rows.map(\.fields) == [["ann@uni.edu", "30"], ["bo@uni.edu", "-"]])
   }
 }

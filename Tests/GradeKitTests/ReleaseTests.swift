@@ -54,6 +54,21 @@ struct ReleaseTests {
     }.reduce(0, +))
     let paths = files()
     #expect(!paths.contains { $0.hasPrefix("Solutions") })
+    // The catalog names no bug: each misconception is sealed; the copy's own grader unseals it.
+    let catalog = try String(contentsOf: released.out.appending(path: "Lessons/catalog.json"), encoding: .utf8)
+    for case .writeTests(let spec) in lesson.tasks.map(\.kind) {
+      for chaff in spec.chaffs { #expect(!catalog.contains(chaff.misconception), "\(chaff.misconception)") }
+    }
+    let copy = try Workbook.load(at: released.out)
+    #expect(copy.catalog.lessons[0].tasks.map(\.kind) == lesson.tasks.map(\.kind).map { kind in
+      guard case .writeTests(var spec) = kind else { return kind }
+      for index in spec.chaffs.indices { spec.chaffs[index].name = "chaff-\(index + 1)" }
+      for index in spec.wheats.indices { spec.wheats[index].name = "wheat-\(index + 1)" }
+      return .writeTests(spec)
+    })
+    // Its README is a learner's.
+    let readme = try String(contentsOf: released.out.appending(path: "README.md"), encoding: .utf8)
+    #expect(readme.contains("## This copy") && !readme.contains("## Instructors"))
     #expect(paths.contains { $0.hasSuffix("manifest.json") })
 
     // Every chaff's name, and every line a chaff or a reference test has that the starter has not.
@@ -90,6 +105,16 @@ struct ReleaseTests {
         #expect(data.range(of: Data(secret.utf8)) == nil, "\(path) holds \"\(secret)\"")
       }
     }
+  }
+
+  @Test("grade check in the copy checks what a copy can (its starters fail every task) and says so, instead of listing breaches about the solutions it lacks")
+  func checkInCopy() throws {
+    let checked = AppTests().run(["check"], in: released.out)
+    #expect(checked.err.contains("This is a student copy (no Solutions/), so grade check proves what a copy can") || checked.out.contains("This is a student copy"), "\(checked.out)\n\(checked.err)")
+    // This lab's workbook has no Lessons/starters.json, which a real one has: that is the one breach it may list.
+    let breaches = checked.err.split(separator: "\n").filter { $0.hasPrefix("    - ") }
+    #expect(breaches.allSatisfy { $0.contains("starters.json") }, "\(checked.err)")
+    #expect(!checked.err.contains("the solution does not pass") && !checked.err.contains("is missing"), "\(checked.err)")
   }
 
   @Test("In the copy, a student's tests are graded against every compiled variant, as in the full workbook")

@@ -93,7 +93,7 @@ public struct Box: Sendable {
 
     // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
     let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
-      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(seconds + 5)", "--",
+      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(Self.cpuSeconds(wall: seconds))", "--",
     ]
     var environment = BoxEnvironment.words
     if threadSanitizer {
@@ -152,6 +152,16 @@ public struct Box: Sendable {
 
   /// Where a run without namespaces keeps temporary files: `/tmp` is shared there, and not its to write.
   static func ownTemporaryFolder(_ work: URL) -> [String] { ["TMPDIR=\(work.path)", "HOME=\(work.path)"] }
+
+  /// The CPU-time limit of a run whose wall-clock limit is `wall` seconds on `cores` cores: more than
+  /// its threads can use in that time, so the wall clock always stops a hang first and it is named as
+  /// one. A CPU limit reached first killed the test binary, PID 1 of the box, and util-linux's
+  /// `unshare` (2.38) then exited with status 1 ("sigprocmask unblock failed"), so a test spinning on
+  /// two threads was reported as a crash ("the process exited with status 1"), and its task's
+  /// variants, no longer held back by a hung correct version, each ran to the limit again.
+  static func cpuSeconds(wall: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+    wall * max(1, cores) + 5
+  }
 
   /// A new secret for one run: 128 random bits in hexadecimal, the key of `RecordSeal`.
   static func key() -> String {

@@ -17,6 +17,7 @@ extension App {
     }
     let out = report.map { url($0) }
     let lms = try LMSExport(options, app: self, workbook: workbook)
+    let points = try self.points(options.points, in: workbook)
     if lms != nil, out == nil { throw .usage("--roster writes LMS gradebooks into the report folder; add --report OUT") }
     if let out, (out.path + "/").hasPrefix(folder.path + "/") {
       throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
@@ -54,7 +55,7 @@ extension App {
     }
     if let out {
       let all = LearnerRecord.all(in: records)
-      try Gradebook.write(all, lessons: lessons, to: out)
+      try Gradebook.write(all, lessons: lessons, points: points, to: out, context: reportContext(all, workbook: workbook, points: points, lms: lms))
       writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, and feedback/, results/, junit/ and records/ per learner.")
       try lms?.write(all, lessons: lessons, to: out, say: writeError)
     }
@@ -66,6 +67,7 @@ extension App {
   func merge(into destination: String, from sources: [String], options: Command.Options, workbook: Workbook) throws(GradeError) -> Int32 {
     let out = url(destination)
     let lms = try LMSExport(options, app: self, workbook: workbook)
+    let points = try self.points(options.points, in: workbook)
     var byLearner: [String: LearnerRecord] = [:]
     for source in sources {
       let folder = url(source)
@@ -90,11 +92,24 @@ extension App {
     }
     let graded = Set(records.flatMap { $0.lessons.map(\.lesson) })
     let lessons = workbook.catalog.lessons.filter { graded.contains($0.number) }
-    try Gradebook.write(records, lessons: lessons, to: out)
+    try Gradebook.write(records, lessons: lessons, points: points, to: out, context: reportContext(records, workbook: workbook, points: points, lms: lms))
     try lms?.write(records, lessons: lessons, to: out, say: writeError)
     write(Gradebook.table(records, lessons: lessons))
     writeError("Merged \(records.count) learners from \(sources.count) shard\(sources.count == 1 ? "" : "s") into \(out.path)/.")
     return Exit.passed
+  }
+
+  /// What report.html says about where it comes from: now, the workbook's commit, the points and the roster's problems.
+  func reportContext(_ records: [LearnerRecord], workbook: Workbook, points: Points, lms: LMSExport?) -> ClassReportPage.Context {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    let described = try? ProcessRunner().run(
+      ["git", "-C", workbook.root.path, "describe", "--always", "--dirty=+changes", "--abbrev=12"], until: .now + .seconds(30), streams: .separate)
+    let commit = described.flatMap { $0.succeeded ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
+    return ClassReportPage.Context(
+      made: formatter.string(from: Date()).prefix(16) + " UTC", commit: commit, points: points,
+      roster: lms.map { LMSGradebook.problems(records: records, roster: $0.roster).text.split(separator: "\n").map(String.init) })
   }
 
   /// Seconds as `m:ss`.

@@ -273,7 +273,7 @@ public struct App: Sendable {
 
     switch options.format {
     case .json:
-      write(ResultsJSON.encode(graded))
+      write(ResultsJSON.encode(graded, namesCaughtBugs: renderer.solutionsShipped))
     case .text:
       if names.isEmpty {
         write(renderer.overview(graded))

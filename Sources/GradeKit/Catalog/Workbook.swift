@@ -21,7 +21,8 @@ public struct Workbook: Sendable {
         "no workbook here: \(catalogURL.path) is missing. Run grade from the workbook's folder (the one with Package.swift).")
     }
     do {
-      return Workbook(root: root, catalog: try JSONDecoder().decode(Catalog.self, from: data))
+      // A student copy's catalog holds its chaffs' misconceptions sealed (`grade release`).
+      return Workbook(root: root, catalog: SealedMisconception.unsealed(try JSONDecoder().decode(Catalog.self, from: data), root: root))
     } catch {
       throw .infrastructure("\(WorkbookPath.catalog) is not a catalog this grader can read: \(describe(error))")
     }

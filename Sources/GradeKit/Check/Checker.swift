@@ -25,8 +25,23 @@ public struct Checker: Sendable {
     self.progress = progress
   }
 
+  /// Whether this is a student copy made by `grade release`: no `Solutions/`, the compiled variants in `Grading/`.
+  var isStudentCopy: Bool {
+    let manager = FileManager.default
+    return !manager.fileExists(atPath: WorkbookPath.solutions.url(in: workbook.root).path)
+      && manager.fileExists(atPath: workbook.root.appending(path: ReleasedVariants.folderName).path)
+  }
+
   /// Checks the given lessons and returns every breach found.
   public func run(lessons: [Lesson]) -> [Breach] {
+    if isStudentCopy {
+      // A copy has no solutions, chaff sources or reference tests to prove: it says so, and checks its starters.
+      progress(
+        "This is a student copy (no Solutions/), so grade check proves what a copy can: that each lesson's starter compiles "
+          + "and fails every task, graded against the compiled versions in \(ReleasedVariants.folderName)/. That every solution "
+          + "passes and the reference tests catch every bug is proved in your instructor's workbook.")
+      return lessons.flatMap(checkStarter)
+    }
     let edited = lessons.flatMap(editedStarterFiles)
     if !edited.isEmpty {
       progress("grade check proves the workbook as committed: your edits to \(edited.count) lesson file\(edited.count == 1 ? "" : "s") (\(edited.prefix(3).joined(separator: ", "))\(edited.count > 3 ? ", …" : "")) are set aside, not checked.")
@@ -82,6 +97,17 @@ public struct Checker: Sendable {
         + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
     }
 
+    breaches += checkStarter(lesson)
+
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
+    breaches += checkSnippets(of: lesson)
+    return breaches
+  }
+
+  /// Proves the starter compiles, fails every task, and hashes to what `starters.json` records.
+  func checkStarter(_ lesson: Lesson) -> [Breach] {
+    var breaches: [Breach] = []
+    func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
     progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
     // A learner's worked copy is checked as committed: their edits are theirs, not the starter's.
     let starter = committedStarter(of: lesson) ?? workbook.starterFolder(of: lesson)
@@ -98,9 +124,6 @@ public struct Checker: Sendable {
         breach("task \(task.taskNumber): the starter does not compile: \(errors.first.map { "\($0.location ?? ""): \($0.message)" } ?? "")")
       }
     }
-
-    progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
-    breaches += checkSnippets(of: lesson)
     return breaches
   }
 

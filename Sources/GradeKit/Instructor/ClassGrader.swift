@@ -127,14 +127,30 @@ public struct ClassGrader: Sendable {
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
       // A link could hand in another learner's folder, or the instructor's.
       guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
-        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder" : "not handed in"
+        let lessonsLink = folder.appending(path: "Lessons")
+        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
+          : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
+          : "not handed in"
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
-          tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }))
+          tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),
+          untouched: lesson.tasks.map(\.number))
       }
       let result = grader.grade(lesson, learnerFolder: learnerFolder, sandboxName: "class/\(Self.sandboxName(for: learner))")
-      return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: result)
+      return LearnerRecord.LessonEntry(
+        lesson: lesson.number, slug: lesson.slug, result: result, untouched: untouchedTasks(of: lesson, in: learnerFolder))
     }
+  }
+
+  /// The tasks of `lesson` whose every file in `folder` is missing or byte for byte the starter's.
+  func untouchedTasks(of lesson: Lesson, in folder: URL) -> [Int] {
+    let starter = grader.workbook.starterFolder(of: lesson)
+    return lesson.tasks.filter { task in
+      task.files.allSatisfy { file in
+        guard case .success(let data) = OwnedFile.read(file, in: folder) else { return true }
+        return FileManager.default.contents(atPath: starter.appending(path: file).path) == data
+      }
+    }.map(\.number)
   }
 
   /// A hash of what the learner handed in for `lessons`, with the workbook's and the settings'.

@@ -6,13 +6,38 @@ import Foundation
 /// the styles inline CSS, so the page opens the same from a USB stick as from
 /// an LMS. Every figure comes from the learner records.
 enum ClassReportPage {
-  static func html(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+  /// What the page says about where it comes from, beside the records.
+  struct Context {
+    /// When the report was made, as the page shows it.
+    var made: String?
+    /// The instructor's workbook commit the students were graded with.
+    var commit: String?
+    /// What the points are, per lesson.
+    var points = Points()
+    /// `roster.txt`'s lines, when a roster was given.
+    var roster: [String]?
+  }
+
+  /// The line that says when and from what the page was made: the only line two runs over the same records differ in.
+  static func madeLine(_ context: Context) -> String {
+    let made = context.made.map { "Made \($0)" } ?? "Made"
+    return "<p class=\"made\">\(Gradebook.xmlEscape(made)) from the workbook at commit <code>\(Gradebook.xmlEscape(context.commit ?? "unknown"))</code>.</p>\n"
+  }
+
+  static func html(_ records: [LearnerRecord], lessons: [Lesson], context: Context = Context()) -> String {
     let e = Gradebook.xmlEscape
     let taskCount = lessons.reduce(0) { $0 + $1.tasks.count }
-    var body = "<h1>Class report</h1>\n"
+    var body = "<h1>Class report</h1>\n" + madeLine(context)
     let totals = records.map(\.passedTasks).sorted()
     let median = totals.isEmpty ? 0 : totals[totals.count / 2]
     body += "<p>\(records.count) learner\(records.count == 1 ? "" : "s"), \(lessons.count) lesson\(lessons.count == 1 ? "" : "s"), \(taskCount) tasks. Median: \(median) of \(taskCount) tasks.</p>\n"
+
+    // Every learner by every task: what they got, linked to the feedback they would have seen.
+    body += "<h2>Learners by task</h2>\n" + grid(records, lessons: lessons, points: context.points)
+
+    if let roster = context.roster {
+      body += "<h2>Roster</h2>\n<ul>\n" + roster.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
+    }
 
     // Pass rate of every task.
     var rates: [(label: String, title: String, rate: Double)] = []
@@ -34,6 +59,7 @@ enum ClassReportPage {
     // Misconceptions most missed, and canonical tests most failed.
     var missed: [String: (where: String, count: Int)] = [:]
     var failing: [String: (where: String, count: Int)] = [:]
+    var neverStarted: [String: Int] = [:]
     for record in records {
       // Each learner counts once per bug and per test.
       var seenMisses: Set<String> = []
@@ -41,6 +67,11 @@ enum ClassReportPage {
       for entry in record.lessons {
         for task in entry.result.tasks {
           let place = "L\(entry.lesson)T\(task.taskNumber)"
+          // A learner who never started a task missed no bug: they are counted apart.
+          if entry.untouched?.contains(task.taskNumber) == true {
+            neverStarted[place, default: 0] += 1
+            continue
+          }
           for finding in task.findings {
             switch finding {
             case .chaffMissed(let chaff), .chaffUndecided(let chaff, _), .chaffCaughtOnlyByCrash(let chaff), .chaffNeedsMoreIssues(let chaff, _, _):
@@ -53,8 +84,11 @@ enum ClassReportPage {
         }
       }
     }
-    body += "<h2>Bugs most learners' tests missed</h2>\n" + table(
+    body += "<h2>Bugs most learners' tests missed</h2>\n<p>Counting only learners who changed the task's files; those who never started it are in the next table.</p>\n" + table(
       ["Code that …", "Task", "Learners"], missed.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
+    body += "<h2>Tasks learners never started</h2>\n" + table(
+      ["Task", "Learners whose files are still the starter's, or not handed in"],
+      lessons.flatMap { lesson in lesson.tasks.map { "L\(lesson.number)T\($0.number)" } }.compactMap { place in neverStarted[place].map { [place, "\($0)"] } })
     body += "<h2>Tests most learners' code failed</h2>\n" + table(
       ["Test", "Task", "Learners"], failing.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
 
@@ -82,6 +116,13 @@ enum ClassReportPage {
       th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid #ddd; vertical-align: top; }
       td:last-child, th:last-child { text-align: right; }
       svg text { font-size: 12px; fill: #222; }
+      .made { color: #555; font-size: 0.9rem; }
+      table.grid { width: auto; }
+      table.grid th { vertical-align: bottom; font-weight: normal; font-size: 0.8rem; max-width: 7rem; }
+      table.grid th b { display: block; }
+      table.grid td { text-align: center; }
+      table.grid td:first-child { text-align: left; }
+      td.pass { background: #dff0d8; } td.fail { background: #f8d7da; } td.error { background: #fce8b2; } td.untouched { color: #888; }
       </style>
       </head>
       <body>
@@ -136,6 +177,41 @@ enum ClassReportPage {
       svg += "\n"
     }
     return svg + "</svg>\n"
+  }
+
+  /// A row per learner, linked to their feedback, and a column per task (headed by its title),
+  /// then each lesson's points and the total. A cell is ✔ passed, ✘ failed, ! stopped by a time
+  /// limit or not gradable, or – never started.
+  static func grid(_ records: [LearnerRecord], lessons: [Lesson], points: Points) -> String {
+    let e = Gradebook.xmlEscape
+    guard !records.isEmpty else { return "<p>None.</p>\n" }
+    var html = "<p>✔ passed · ✘ failed · ! stopped by a time limit, or could not be graded · – never started (files as handed out, or not handed in); hover a cell for what was found</p>\n<table class=\"grid\">\n<tr><th>Learner</th>"
+    for lesson in lessons {
+      for task in lesson.tasks { html += "<th><b>L\(lesson.number)T\(task.number)</b>\(e(task.title))</th>" }
+    }
+    html += lessons.map { "<th><b>L\($0.number)</b>points of \(Points.text(points.maximum(of: $0)))</th>" }.joined() + "<th><b>Total</b>points</th></tr>\n"
+    for record in records {
+      let feedback = "feedback/\(ClassGrader.sandboxName(for: record.learner)).md"
+      html += "<tr><td><a href=\"\(e(feedback))\">\(e(record.learner))</a></td>"
+      var total = 0.0
+      var scores: [String] = []
+      for lesson in lessons {
+        let entry = record.lessons.first { $0.lesson == lesson.number }
+        for task in lesson.tasks {
+          let result = entry?.result.tasks.first { $0.taskNumber == task.number }
+          let (mark, kind): (String, String) =
+            entry?.untouched?.contains(task.number) == true && result?.status != .pass ? ("–", "untouched")
+            : result?.status == .pass ? ("✔", "pass") : result.map { $0.troubled || $0.status == .error } == true ? ("!", "error") : ("✘", "fail")
+          let title = entry.flatMap { entry in result.map { $0.summary(in: lesson, limit: 1) } ?? entry.result.lessonError } ?? "not graded"
+          html += "<td class=\"\(kind)\" title=\"\(e(title))\">\(mark)</td>"
+        }
+        let earned = entry.map { points.score($0.result, of: lesson) } ?? 0
+        total += earned
+        scores.append(Points.text(earned))
+      }
+      html += scores.map { "<td>\($0)</td>" }.joined() + "<td>\(Points.text(total))</td></tr>\n"
+    }
+    return html + "</table>\n"
   }
 
   /// A table whose cells are already escaped.

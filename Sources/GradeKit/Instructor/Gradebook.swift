@@ -24,19 +24,21 @@ public enum Gradebook {
     return lines.joined(separator: "\n")
   }
 
-  /// One row per learner: a column per task (1 passed, 0 not), per lesson (tasks passed) and a total,
-  /// for a spreadsheet or an LMS to import.
-  public static func csv(_ records: [LearnerRecord], lessons: [Lesson]) -> String {
+  /// One row per learner: a column per task (1 passed, 0 not), per lesson (tasks passed, then points)
+  /// and the totals, for a spreadsheet or an LMS to import. Points are `points`' shares, the same
+  /// the LMS files and Gradescope give.
+  public static func csv(_ records: [LearnerRecord], lessons: [Lesson], points: Points = Points()) -> String {
     var header = ["learner"]
     for lesson in lessons {
       header += lesson.tasks.map { "L\(lesson.number)T\($0.number)" }
-      header.append("L\(lesson.number)")
+      header += ["L\(lesson.number)", "L\(lesson.number) points"]
     }
-    header += ["total", "errors"]
+    header += ["total", "points", "errors"]
     var rows = [header.map(field).joined(separator: ",")]
     for record in records {
       var row = [record.learner]
       var errors: [String] = []
+      var total = 0.0
       for lesson in lessons {
         let result = record.lessons.first { $0.lesson == lesson.number }?.result
         for task in lesson.tasks {
@@ -44,9 +46,11 @@ public enum Gradebook {
           row.append(status == .pass ? "1" : "0")
           if status == .error { errors.append("L\(lesson.number)T\(task.number)") }
         }
-        row.append("\(result?.passedCount ?? 0)")
+        let earned = result.map { points.score($0, of: lesson) } ?? 0
+        total += earned
+        row += ["\(result?.passedCount ?? 0)", Points.text(earned)]
       }
-      row += ["\(record.passedTasks)", errors.joined(separator: " ")]
+      row += ["\(record.passedTasks)", Points.text(total), errors.joined(separator: " ")]
       rows.append(row.map(field).joined(separator: ","))
     }
     return rows.joined(separator: "\r\n") + "\r\n"
@@ -90,11 +94,13 @@ public enum Gradebook {
       for task in entry.result.tasks {
         let title = lesson.tasks.first { $0.number == task.taskNumber }?.title ?? ""
         let name = #"name="Task \#(task.taskNumber): \#(xmlEscape(title))" classname="\#(xmlEscape(lesson.slug))""#
-        let detail = xmlEscape(entry.result.lessonError ?? task.text(in: lesson))
+        // Escaped once, from the plain text: the message is its first 200 characters.
+        let text = entry.result.lessonError ?? task.text(in: lesson)
+        let (message, detail) = (xmlEscape(String(text.prefix(200))), xmlEscape(text))
         switch task.status {
         case .pass: xml += "    <testcase \(name)/>\n"
-        case .fail: xml += "    <testcase \(name)><failure message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</failure></testcase>\n"
-        case .error: xml += "    <testcase \(name)><error message=\"\(xmlEscape(String(detail.prefix(200))))\">\(detail)</error></testcase>\n"
+        case .fail: xml += "    <testcase \(name)><failure message=\"\(message)\">\(detail)</failure></testcase>\n"
+        case .error: xml += "    <testcase \(name)><error message=\"\(message)\">\(detail)</error></testcase>\n"
         }
       }
       xml += "  </testsuite>\n"
@@ -103,20 +109,27 @@ public enum Gradebook {
   }
 
   /// Writes every report into `folder`: `gradebook.csv`, `details.csv`, `report.html`, and per
-  /// learner `feedback/<learner>.md`, `results/<learner>.json` and `junit/<learner>.xml`.
-  public static func write(_ records: [LearnerRecord], lessons: [Lesson], to folder: URL) throws(GradeError) {
+  /// learner `feedback/<learner>.md`, `results/<learner>/<lesson folder>.json` (Exercism's
+  /// results.json v3, one per lesson) and `junit/<learner>.xml`.
+  static func write(
+    _ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL, context: ClassReportPage.Context? = nil
+  ) throws(GradeError) {
     do {
       for sub in ["feedback", "results", "junit"] {
         try FileManager.default.createDirectory(at: folder.appending(path: sub), withIntermediateDirectories: true)
       }
-      try Data(csv(records, lessons: lessons).utf8).write(to: folder.appending(path: "gradebook.csv"))
+      try Data(csv(records, lessons: lessons, points: points).utf8).write(to: folder.appending(path: "gradebook.csv"))
       try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
-      try Data(ClassReportPage.html(records, lessons: lessons).utf8).write(to: folder.appending(path: "report.html"))
+      try Data(ClassReportPage.html(records, lessons: lessons, context: context ?? ClassReportPage.Context(points: points)).utf8).write(to: folder.appending(path: "report.html"))
       for record in records {
         let name = ClassGrader.sandboxName(for: record.learner)
         let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
         try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: "feedback/\(name).md"))
-        try Data((ResultsJSON.encode(pairs) + "\n").utf8).write(to: folder.appending(path: "results/\(name).json"))
+        let results = folder.appending(path: "results/\(name)")
+        try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
+        for (lesson, result) in pairs {
+          try Data(ResultsJSON.exercism(lesson, result).utf8).write(to: results.appending(path: "\(lesson.folder).json"))
+        }
         try Data(junit(record, lessons: lessons).utf8).write(to: folder.appending(path: "junit/\(name).xml"))
       }
     } catch {
@@ -124,13 +137,9 @@ public enum Gradebook {
     }
   }
 
-  /// Quotes a CSV field when it needs it, and defuses one a spreadsheet would run as a formula.
+  /// A CSV field: defused where a spreadsheet could run it as a formula, and quoted when it needs it.
   static func field(_ text: String) -> String {
-    var flat = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-    // OWASP's advice for CSV injection: a cell starting with = + - @ (or a tab) is prefixed with '.
-    if let first = flat.first, "=+-@\t".contains(first) { flat = "'" + flat }
-    guard flat.contains(where: { $0 == "," || $0 == "\"" }) else { return flat }
-    return "\"" + flat.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    CSVCell.field(text)
   }
 
   /// Escapes text for XML and HTML.

@@ -17,9 +17,20 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     public var slug: String
     /// What grading it found.
     public var result: LessonResult
+    /// The tasks whose files the learner never changed from the starter (or did not hand in),
+    /// so reports keep "never started" apart from "missed a bug"; `nil` in older records.
+    public var untouched: [Int]?
 
     private enum CodingKeys: String, CodingKey {
-      case lesson, slug, result
+      case lesson, slug, result, untouched
+    }
+
+    /// Creates an entry.
+    public init(lesson: Int, slug: String, result: LessonResult, untouched: [Int]? = nil) {
+      self.lesson = lesson
+      self.slug = slug
+      self.result = result
+      self.untouched = untouched
     }
   }
 

@@ -36,7 +36,14 @@ public enum Release {
         !path.hasPrefix(WorkbookPath.solutions.relative + "/") && !path.hasPrefix(WorkbookPath.graderTests.relative + "/")
       }
       do {
-        try Data(anonymizedCatalog(of: workbook).utf8).write(to: WorkbookPath.catalog.url(in: destination))
+        let key = UUID().uuidString + UUID().uuidString
+        let keyFile = destination.appending(path: SealedMisconception.keyFile)
+        try manager.createDirectory(at: keyFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((key + "\n").utf8).write(to: keyFile)
+        try Data(anonymizedCatalog(of: workbook, sealingWith: key).utf8).write(to: WorkbookPath.catalog.url(in: destination))
+        // The copy's README is a learner's: no instructor's or maintainer's sections, nothing the copy lacks.
+        let readme = (try? String(contentsOf: workbook.root.appending(path: "README.md"), encoding: .utf8)) ?? ""
+        try Data(learnerReadme(from: readme).utf8).write(to: destination.appending(path: "README.md"))
       } catch {
         throw .infrastructure("cannot write the student copy's catalog to \(destination.path): \(error.localizedDescription)")
       }
@@ -80,6 +87,7 @@ public enum Release {
         manifest.lessons[lesson.folder, default: [:]][String(task)] = ids
       }
     }
+    let workflowText = try classroom ? ClassroomWorkflow.yaml(lessons: workbook.catalog.lessons, points: points) : ""
     do {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -88,7 +96,7 @@ public enum Release {
       if classroom {
         let workflow = destination.appending(path: ClassroomWorkflow.path)
         try manager.createDirectory(at: workflow.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(ClassroomWorkflow.yaml(lessons: workbook.catalog.lessons, points: points).utf8).write(to: workflow)
+        try Data(workflowText.utf8).write(to: workflow)
       }
     } catch {
       throw .infrastructure("cannot write \(folder.path)/manifest.json: \(error.localizedDescription)")
@@ -96,8 +104,9 @@ public enum Release {
     return Summary(files: copied, variants: count, target: target)
   }
 
-  /// The catalog with each chaff's and wheat's folder name replaced by its place, since the name says what it does.
-  static func anonymizedCatalog(of workbook: Workbook) throws -> String {
+  /// The catalog with each chaff's and wheat's folder name replaced by its place, since the name says what it does,
+  /// and each chaff's misconception sealed with `key` (`SealedMisconception`), so the catalog does not list the bugs.
+  static func anonymizedCatalog(of workbook: Workbook, sealingWith key: String) throws -> String {
     let data = try Data(contentsOf: WorkbookPath.catalog.url(in: workbook.root))
     guard var catalog = try JSONSerialization.jsonObject(with: data) as? [String: Any],
       var lessons = catalog["lessons"] as? [[String: Any]]
@@ -105,10 +114,19 @@ public enum Release {
     for lessonIndex in lessons.indices {
       guard var tasks = lessons[lessonIndex]["tasks"] as? [[String: Any]] else { continue }
       for taskIndex in tasks.indices {
-        for (key, prefix) in [("chaffs", "chaff"), ("wheats", "wheat")] {
-          guard var variants = tasks[taskIndex][key] as? [[String: Any]] else { continue }
-          for index in variants.indices { variants[index]["name"] = "\(prefix)-\(index + 1)" }
-          tasks[taskIndex][key] = variants
+        for (field, prefix) in [("chaffs", "chaff"), ("wheats", "wheat")] {
+          guard var variants = tasks[taskIndex][field] as? [[String: Any]] else { continue }
+          for index in variants.indices {
+            variants[index]["name"] = "\(prefix)-\(index + 1)"
+            if field == "chaffs", let text = variants[index]["misconception"] as? String,
+              workbook.catalog.lessons.indices.contains(lessonIndex), workbook.catalog.lessons[lessonIndex].tasks.indices.contains(taskIndex)
+            {
+              let lesson = workbook.catalog.lessons[lessonIndex]
+              variants[index]["misconception"] = SealedMisconception.seal(
+                text, key: key, place: "\(lesson.folder)/\(lesson.tasks[taskIndex].number)/\(index + 1)")
+            }
+          }
+          tasks[taskIndex][field] = variants
         }
       }
       lessons[lessonIndex]["tasks"] = tasks
@@ -117,6 +135,61 @@ public enum Release {
     let out = try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     return String(decoding: out, as: UTF8.self) + "\n"
   }
+
+  /// The sections of the workbook's README a student copy leaves out.
+  static let sectionsForOthers: Set<String> = ["Two commands", "Instructors", "Presenters", "Maintainers"]
+
+  /// What in a README speaks of what a copy does not have: the solutions, and the commands that show them.
+  static func speaksOfSolutions(_ text: String) -> Bool {
+    ["Solutions/", "grade solve", "grade reveal", "GradeKitTests", "solution"].contains { text.contains($0) }
+  }
+
+  /// The workbook's README as a student copy's: its sections for instructors, presenters and
+  /// maintainers left out, and every paragraph, list item or command line that speaks of the
+  /// solutions (which the copy does not have: `solve` and `reveal` need them) left out too, then
+  /// a section saying what the copy is.
+  static func learnerReadme(from readme: String) -> String {
+    var sections = readme.components(separatedBy: "\n## ")
+    let intro = sections.isEmpty ? "" : sections.removeFirst()
+    var kept: [String] = []
+    for section in sections {
+      let title = String(section.prefix { $0 != "\n" })
+      guard !sectionsForOthers.contains(title) else { continue }
+      // Blocks: a paragraph, a list item with its continuation lines, or one line of a code block.
+      var blocks: [[String]] = []
+      var inCode = false
+      for line in section.components(separatedBy: "\n") {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("```") {
+          inCode.toggle()
+          blocks.append([line])
+          continue
+        }
+        let startsItem = trimmed.hasPrefix("- ") || trimmed.first?.isNumber == true && trimmed.contains(". ")
+        if inCode || trimmed.isEmpty || startsItem || blocks.last?.last?.trimmingCharacters(in: .whitespaces).isEmpty != false {
+          blocks.append([line])
+        } else {
+          blocks[blocks.count - 1].append(line)
+        }
+      }
+      kept.append(blocks.filter { !speaksOfSolutions($0.joined(separator: "\n")) }.map { $0.joined(separator: "\n") }.joined(separator: "\n"))
+    }
+    return ([intro] + kept).joined(separator: "\n## ").trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + copySection
+  }
+
+  /// What a student copy's README says about the copy.
+  static let copySection = """
+    ## This copy
+
+    Your instructor made this copy of the workbook with `grade release`. It has no
+    solutions. `swift run grade` checks the tests you write against correct and buggy
+    versions of the code compiled into `Grading/`, and names the bug a test of yours
+    missed only once it misses it. `swift run grade check` checks what a copy can: that
+    each lesson's starter compiles and fails every task. `swift run grade reset N [TASK]`
+    puts a lesson's (or a task's) starter back, keeping your files in `.grade/backups/`
+    first. Your instructor grades what you hand in with their own workbook.
+
+    """
 
   /// What `Grading/README.md` says to a student who opens the folder.
   static let readme = """

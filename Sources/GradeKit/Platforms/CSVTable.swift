@@ -2,8 +2,9 @@ import Foundation
 
 /// A CSV file read as RFC 4180 says: a header row, then rows of the same width.
 ///
-/// Quoted fields may hold commas, doubled quotes and line breaks; a byte-order
-/// mark, as spreadsheets write one, is dropped.
+/// Quoted fields may hold separators, doubled quotes and line breaks; a byte-order
+/// mark, as spreadsheets write one, is dropped. The separator is `,` or, as Excel
+/// writes CSV in most European locales and Canvas and Moodle both import, `;`.
 struct CSVTable: Sendable, Equatable {
   /// The header's column names, trimmed.
   var columns: [String]
@@ -20,8 +21,23 @@ struct CSVTable: Sendable, Equatable {
     var reason: String
   }
 
-  /// Parses `text`, or says at which line it stops being CSV.
-  init(parsing text: String) throws(Malformed) {
+  /// The separator `text` is written with: `;` when its header row holds more `;` than `,` outside
+  /// quotes (Canvas's gradebook importer decides the same way, from the first lines), else `,`.
+  static func separator(of text: String) -> Character {
+    var quoted = false
+    var counts: [Character: Int] = [:]
+    for character in text {
+      if character == "\"" { quoted.toggle() }
+      if !quoted && character.isNewline { break }
+      if !quoted && (character == "," || character == ";") { counts[character, default: 0] += 1 }
+    }
+    return counts[";", default: 0] > counts[",", default: 0] ? ";" : ","
+  }
+
+  /// Parses `text`, fields separated by `separator` (by default the one `separator(of:)` finds),
+  /// or says at which line it stops being CSV.
+  init(parsing text: String, separator: Character? = nil) throws(Malformed) {
+    let separator = separator ?? Self.separator(of: text)
     var records: [(line: Int, fields: [String])] = []
     var fields: [String] = []
     var field = ""
@@ -54,7 +70,7 @@ struct CSVTable: Sendable, Equatable {
         continue
       }
       switch character {
-      case ",":
+      case separator:
         fields.append(field)
         field = ""
         afterQuote = false

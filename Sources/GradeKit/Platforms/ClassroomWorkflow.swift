@@ -17,12 +17,21 @@ public enum ClassroomWorkflow {
     "swift run grade \(lesson.number) --task \(task.number) --color never"
   }
 
-  /// The workflow for `lessons`, each task worth what `points` gives it.
-  public static func yaml(lessons: [Lesson], points: Points) -> String {
+  /// The workflow for `lessons`, each task worth its whole-point share of what `points` gives
+  /// the lesson, so the shares add up to the lesson's points: the command grader reads
+  /// `max-score` with JavaScript's `parseInt`, which would cut 3.33 to 3. A lesson whose points
+  /// are not a whole number is refused, saying so.
+  public static func yaml(lessons: [Lesson], points: Points) throws(GradeError) -> String {
     var steps: [String] = []
     var runners: [String] = []
     for lesson in lessons {
-      for task in lesson.tasks {
+      let worth = points.maximum(of: lesson)
+      guard worth == worth.rounded() else {
+        throw .usage(
+          "lesson \(lesson.number) is worth \(Points.text(worth)) points, and GitHub Classroom reads a test's max-score as a whole number (parseInt); give it whole points in the points file")
+      }
+      let shares = points.shares(of: lesson, unit: 1)
+      for (index, task) in lesson.tasks.enumerated() {
         let id = "l\(lesson.number)t\(task.number)"
         runners.append(id)
         let name = jsonString("Lesson \(lesson.number), task \(task.number): \(task.title)")
@@ -34,7 +43,7 @@ public enum ClassroomWorkflow {
                     test-name: \(name)
                     command: \(command(lesson: lesson, task: task))
                     timeout: 15
-                    max-score: \(Points.text(points.maximum(ofTaskIn: lesson)))
+                    max-score: \(Int(shares[index]))
           """)
       }
     }

@@ -51,9 +51,19 @@ public enum GradescopeAutograder {
     let text: String
     let handedIn = ClassGrader.isRealFolder(submission)
     if handedIn {
-      let entries = ClassGrader(grader: grader, progress: { _ in }).grade(submission, learner: "submission", lessons: lessons)
+      // The student's files, wherever the upload put them, copied into lesson folders of their own.
+      let located = GradescopeSubmission(submission, lessons: lessons)
+      let staged = FileManager.default.temporaryDirectory.appending(path: "gradescope-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: staged) }
+      do {
+        try located.stage(from: submission, into: staged, lessons: lessons)
+      } catch {
+        throw .infrastructure("cannot copy the submission's files into \(staged.path): \(error.localizedDescription)")
+      }
+      let entries = ClassGrader(grader: grader, progress: { _ in }).grade(staged, learner: "submission", lessons: lessons)
       let graded = entries.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
-      text = GradescopeResults.encode(graded, points: points, seconds: seconds(since: started), notice: grader.isolation.notice)
+      text = GradescopeResults.encode(
+        graded, points: points, seconds: seconds(since: started), notice: grader.isolation.notice, found: located.report(lessons))
     } else {
       text = GradescopeResults.failure("there is no submission folder at \(submission.path)")
     }
@@ -114,6 +124,9 @@ public enum GradescopeAutograder {
     mkdir -p /opt/swift
     tar -xzf /tmp/swift.tar.gz -C /opt/swift --strip-components=1
     rm /tmp/swift.tar.gz /tmp/swift.tar.gz.sig
+    # Run as root, grading runs students' tests as the user nobody, which must read the toolchain's
+    # libraries (the Swift runtime, Foundation, Testing); tar keeps the archive's modes, some not readable by others.
+    chmod -R o+rX /opt/swift/usr/lib
     ln -sf /opt/swift/usr/bin/* /usr/local/bin/
 
     # The grader, then the starter graded once as a submission: every lesson and every
@@ -139,9 +152,18 @@ public enum GradescopeAutograder {
     2. In Gradescope, create a Programming Assignment, choose Ubuntu 22.04 or 24.04 as
        the base image, and upload `autograder.zip`. Building the image takes a while:
        `setup.sh` installs Swift \(swiftVersion) and builds every lesson once.
-    3. Students upload their workbook (or their `Lessons/NN-…` folders), or submit
-       from GitHub. Each task is a test with its points; the feedback is what
-       `swift run grade` shows them.
+    3. In the assignment's Autograder Settings, raise Gradescope's defaults (768 MB of
+       memory, a 10-minute timeout, half a virtual CPU): grading compiles each student's files
+       with `swiftc` in the container, which 768 MB leaves little room for, and at half a
+       CPU a lesson takes minutes.
+       Choose at least 4 GB of memory and 2 CPUs, and a timeout of 10 minutes per lesson
+       graded (40 at most, Gradescope's limit: grade one lesson per assignment if you
+       need more).
+    4. Students upload their workbook (zipped or as it is), their `Lessons/NN-…`
+       folders, or just the files a lesson's tasks name, dragged in; or submit from
+       GitHub. Each task is a test with its points; the feedback is what `swift run
+       grade` shows them, and when a file is missing results.json says what was found
+       where.
 
     `workbook/` holds the solutions: Gradescope never shows an autograder to students.
     Only the files a student owns are graded; canonical tests and sources come from here.

@@ -27,8 +27,11 @@ public enum GradescopeResults {
 
   /// The results of grading one submission.
   ///
-  /// - Parameter notice: Said at the top when the box runs with protections off.
-  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?) -> String {
+  /// - Parameters:
+  ///   - notice: Said at the top when the box runs with protections off.
+  ///   - found: For each lesson missing a file, what was found where (`GradescopeSubmission.report`), by lesson
+  ///     number: said at the top and in each of the lesson's tests.
+  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?, found: [Int: String] = [:]) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
     var tests: [Test] = []
     for (lesson, result) in graded {
@@ -37,14 +40,16 @@ public enum GradescopeResults {
         let lines = result.lessonError.map { ["✘ Task \(task.number)  \(task.title)", "    Could not grade this lesson: \($0)"] }
           ?? taskResult.map { renderer.task(task, $0, in: lesson) } ?? []
         let passed = result.lessonError == nil && taskResult?.status == .pass
-        let worth = points.maximum(ofTaskIn: lesson)
+        let worth = points.maximum(ofTask: task.number, in: lesson)
         tests.append(Test(
           name: "Lesson \(lesson.number), task \(task.number): \(task.title)", number: "\(lesson.number).\(task.number)",
-          score: passed ? Points.rounded(worth) : 0, max_score: Points.rounded(worth), status: passed ? "passed" : "failed",
-          output: markdownCodeBlock(lines.joined(separator: "\n")), tags: ["lesson-\(lesson.number)", lesson.slug]))
+          score: passed ? worth : 0, max_score: worth, status: passed ? "passed" : "failed",
+          output: (found[lesson.number].map { $0 + "\n\n" } ?? "") + markdownCodeBlock(lines.joined(separator: "\n")),
+          tags: ["lesson-\(lesson.number)", lesson.slug]))
       }
     }
     var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
+    if !found.isEmpty { summary += [""] + found.sorted { $0.key < $1.key }.map { "- \($0.value)" } }
     if let notice { summary.insert("**Grading ran with protections off:** \(notice)\n", at: 0) }
     let results = Results(
       score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),

@@ -6,14 +6,21 @@ struct LMSExport {
   var roster: Roster
   var points: Points
 
-  /// Reads the roster and points the options name, or `nil` when there is no roster.
+  /// Reads the roster and points the options name, or `nil` when there is no roster; throws, with
+  /// the fix, when an LMS would refuse the file made from the roster, so that it is said before grading.
   init?(_ options: Command.Options, app: App, workbook: Workbook) throws(GradeError) {
-    guard let roster = options.roster else {
-      if options.points != nil { throw .usage("--points sets what the LMS gradebooks give; add --roster ROSTER.csv to write them") }
-      return nil
-    }
+    guard let roster = options.roster else { return nil }
     self.roster = try Roster.read(app.url(roster))
     self.points = try app.points(options.points, in: workbook)
+    var usable = false
+    for layout in [LMSGradebook.Layout.canvas, .moodle] {
+      if try LMSGradebook.identityColumns(layout, roster: self.roster) != nil { usable = true }
+    }
+    if !usable {
+      throw .usage(
+        "the roster \(roster) has none of the columns Canvas (Student, ID, SIS User ID, SIS Login ID) or Moodle (Email address, ID number, Username) "
+          + "matches students by; its columns are \(self.roster.columns.joined(separator: ", "))")
+    }
   }
 
   /// Writes `canvas.csv`, `moodle.csv` (each when the roster has a column that LMS matches

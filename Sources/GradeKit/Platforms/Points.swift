@@ -36,15 +36,33 @@ public struct Points: Sendable, Equatable {
     byLesson[lesson.number] ?? Double(lesson.tasks.count)
   }
 
-  /// What one task of the lesson is worth.
-  public func maximum(ofTaskIn lesson: Lesson) -> Double {
-    lesson.tasks.isEmpty ? 0 : maximum(of: lesson) / Double(lesson.tasks.count)
+  /// What each task of the lesson is worth, in whole `unit`s, adding up to the lesson's points:
+  /// the lesson's points in units are shared by largest remainder (every task gets the even share
+  /// rounded down, and the first tasks one unit more until the sum is exact), so a student who
+  /// passes every task gets exactly the lesson's points on every platform, whether it sums task
+  /// scores (Gradescope), reads whole numbers (GitHub Classroom's `max-score` is `parseInt`) or
+  /// shows hundredths (an LMS).
+  ///
+  /// - Parameter unit: 0.01 for a gradebook or Gradescope; 1 where the platform reads whole numbers.
+  public func shares(of lesson: Lesson, unit: Double = 0.01) -> [Double] {
+    let count = lesson.tasks.count
+    guard count > 0 else { return [] }
+    let total = Int((maximum(of: lesson) / unit).rounded())
+    return (0..<count).map { index in Self.rounded(Double(total / count + (index < total % count ? 1 : 0)) * unit) }
   }
 
-  /// What a result earns: the worth of each task that passes.
+  /// What task `number` of the lesson is worth: its share.
+  public func maximum(ofTask number: Int, in lesson: Lesson, unit: Double = 0.01) -> Double {
+    guard let index = lesson.tasks.firstIndex(where: { $0.number == number }) else { return 0 }
+    return shares(of: lesson, unit: unit)[index]
+  }
+
+  /// What a result earns: the share of each task that passes.
   public func score(_ result: LessonResult, of lesson: Lesson) -> Double {
     guard result.lessonError == nil else { return 0 }
-    return Self.rounded(Double(result.passedCount) * maximum(ofTaskIn: lesson))
+    let shares = shares(of: lesson)
+    let earned = lesson.tasks.indices.filter { index in result.tasks.contains { $0.taskNumber == lesson.tasks[index].number && $0.status == .pass } }
+    return Self.rounded(earned.reduce(0) { $0 + shares[$1] })
   }
 
   /// Points rounded to hundredths, as gradebooks show them.

@@ -6,7 +6,10 @@ import Foundation
 /// Name those columns as the LMS exports them (`Student`, `ID`, `SIS User ID`,
 /// `SIS Login ID`, `Section` for Canvas; `First name`, `Last name`, `ID number`,
 /// `Email address`, `Username` for Moodle), so a gradebook exported from the LMS,
-/// with a `folder` column added, is a roster as it is.
+/// with a `folder` column added, is a roster as it is: separated by `,` or `;`, with
+/// a byte-order mark or without, other columns (assignments, scores) ignored, and
+/// the rows of Canvas's export that are no student (its `Points Possible` row, the
+/// Student View's `Student, Test`) left out and listed.
 public struct Roster: Sendable, Equatable {
   /// The column that names each student's submission folder.
   public static let folderColumn = "folder"
@@ -17,12 +20,24 @@ public struct Roster: Sendable, Equatable {
     public var folder: String
     /// Every other column of their row, by column name.
     public var fields: [String: String]
+    /// Their row's line in the roster, for messages.
+    public var line: Int = 0
+  }
+
+  /// A row of the roster that is no student, with why it was left out.
+  public struct SkippedRow: Sendable, Equatable {
+    /// Its line in the roster.
+    public var line: Int
+    /// What it is, such as "Canvas's Points Possible row".
+    public var reason: String
   }
 
   /// The roster's columns other than `folder`, in file order.
   public var columns: [String]
   /// The students, in file order.
   public var students: [Student]
+  /// Rows that are no student, left out.
+  public var skipped: [SkippedRow] = []
 
   /// Reads a roster, or says which line is wrong and how.
   public static func read(_ url: URL) throws(GradeError) -> Roster {
@@ -46,8 +61,13 @@ public struct Roster: Sendable, Equatable {
     }
     var seen: [String: Int] = [:]
     var students: [Student] = []
+    var skipped: [SkippedRow] = []
     for (line, fields) in table.rows {
       let folder = fields[folderIndex].trimmingCharacters(in: .whitespaces)
+      if let reason = notAStudent(fields, columns: table.columns) {
+        skipped.append(SkippedRow(line: line, reason: reason))
+        continue
+      }
       guard !folder.isEmpty else { throw .usage("the roster \(name) has no folder at line \(line)") }
       if let earlier = seen[folder] {
         throw .usage("the roster \(name) gives the folder \(folder) to two students, at lines \(earlier) and \(line)")
@@ -55,10 +75,29 @@ public struct Roster: Sendable, Equatable {
       seen[folder] = line
       var byColumn: [String: String] = [:]
       for (index, column) in table.columns.enumerated() where index != folderIndex { byColumn[column] = fields[index] }
-      students.append(Student(folder: folder, fields: byColumn))
+      students.append(Student(folder: folder, fields: byColumn, line: line))
     }
     guard !students.isEmpty else { throw .usage("the roster \(name) lists no students") }
-    return Roster(columns: table.columns.filter { $0 != folderColumn }, students: students)
+    return Roster(columns: table.columns.filter { $0 != folderColumn }, students: students, skipped: skipped)
+  }
+
+  /// Why a row of an LMS export is no student, or `nil` for a student's row.
+  ///
+  /// Canvas's export has a `Points Possible` row under its header (its importer reads the row as
+  /// points, not as a student), and a row for the Student View's test student, named
+  /// `Student, Test`; newer exports add a row of posting policies with no name. None has a folder.
+  static func notAStudent(_ fields: [String], columns: [String]) -> String? {
+    func value(_ column: String) -> String {
+      columns.firstIndex(of: column).map { fields[$0].trimmingCharacters(in: .whitespaces) } ?? ""
+    }
+    let student = value("Student")
+    if student.contains("Points Possible") { return "Canvas's Points Possible row" }
+    if value(folderColumn).isEmpty {
+      if ["Student, Test", "Test Student"].contains(student) { return "Canvas's test student (Student View)" }
+      let identity = ["Student", "ID", "SIS User ID", "SIS Login ID", "First name", "Last name", "ID number", "Email address", "Username"]
+      if identity.allSatisfy({ value($0).isEmpty }) { return "a row with no student in it" }
+    }
+    return nil
   }
 
   /// Students on the roster with no graded folder, and graded folders no one on the roster owns.
