@@ -46,7 +46,7 @@ struct ReleaseTests {
     }
   }
 
-  @Test("The copy holds the compiled variants and no solution, chaff or reference test")
+  @Test("The copy holds the compiled variants and no solution, chaff or reference test, and no implement task's solution compiled")
   func holdsNoAnswers() throws {
     let lesson = released.source.catalog.lessons[0]
     #expect(released.summary.variants == 2 + lesson.tasks.compactMap { task -> Int? in
@@ -97,6 +97,15 @@ struct ReleaseTests {
     }.joined(separator: "\n").replacingOccurrences(of: "\\\"", with: "\"")
     secrets = secrets.filter { !taught.contains($0) }
     #expect(secrets.count > 20)
+    // The compiled variants hold the starter's stubs of the implement task's file, not its solution:
+    // its `trimmingCharacters(in:)` call, which the stubs do not make, shows nowhere.
+    let programs = paths.filter { $0.hasSuffix("/\(Compiler.programName)") }
+    #expect(!programs.isEmpty)
+    for program in programs {
+      let data = try Data(contentsOf: released.out.appending(path: program))
+      #expect(data.range(of: Data("Please implement validate(_:)".utf8)) != nil, "\(program) lacks the starter's stub")
+      #expect(data.range(of: Data("trimmingCharacters".utf8)) == nil, "\(program) holds the solution of task 1")
+    }
     // Binaries are searched byte for byte, which finds what `strings` would print.
     for path in paths {
       let data = try Data(contentsOf: released.out.appending(path: path))

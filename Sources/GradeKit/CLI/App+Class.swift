@@ -27,7 +27,7 @@ extension App {
     // The class's own progress line replaces each lesson's.
     classGrader.progress = { _ in }
     if let notice = classGrader.isolation.notice {
-      writeError("grade: \(notice) Students' code can then reach your files: grade in a container or a throwaway account.")
+      writeError("grade: \(notice)")
     }
     let jobs = options.jobs ?? ClassGrader.defaultJobs
     let terminal = outputIsTerminal

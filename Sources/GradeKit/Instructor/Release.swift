@@ -9,6 +9,31 @@ import Foundation
 /// ("chaff-2") instead of its folder, which would say what its bug is. Run it
 /// again on another platform, into the same folder, to add that platform.
 public enum Release {
+  /// The starter's version of each file an implement or compiles task of `lesson` owns that
+  /// no variant in `variants` changes: a student copy's compiled variants must not hold the
+  /// solution of a task the student still has to write, and a write-tests task's tests never
+  /// reach code its variants all share but do not test. A file some variant changes is the
+  /// code under test, and stays (lesson 10 task 5 tests the model task 3 asks for).
+  static func handedOutFiles(of lesson: Lesson, workbook: Workbook, notUnderTest variants: [SandboxPlan.Variant]) -> [String: Data] {
+    let prefix = Lesson.sourcesFolder + "/"
+    var files: [String: Data] = [:]
+    for task in lesson.tasks {
+      switch task.kind {
+      case .implement, .compiles: break
+      default: continue
+      }
+      for file in task.files where file.hasPrefix(prefix) {
+        let name = String(file.dropFirst(prefix.count))
+        let versions = Set(variants.compactMap { $0.sources.files[name] })
+        guard versions.count == 1,
+          let starter = try? Data(contentsOf: workbook.starterFolder(of: lesson).appending(path: file))
+        else { continue }
+        files[name] = starter
+      }
+    }
+    return files
+  }
+
   /// What a release wrote.
   public struct Summary: Sendable, Equatable {
     /// How many workbook files were copied; 0 when the copy was there already.
@@ -62,9 +87,12 @@ public enum Release {
       compiler.moduleFlags = lesson.moduleFlags
       for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {
         var ids: [String] = []
+        let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook, notUnderTest: variants)
         for (index, variant) in variants.enumerated() {
           let built: URL
-          switch VariantBuild.build(variant.sources, module: lesson.module, state: grader.state, compiler: compiler) {
+          var sources = variant.sources
+          for (name, data) in handedOut { sources.files[name] = data }
+          switch VariantBuild.build(sources, module: lesson.module, state: grader.state, compiler: compiler) {
           case .success(let url): built = url
           case .failure(let error): throw error
           }
@@ -73,6 +101,10 @@ public enum Release {
           do {
             try manager.createDirectory(at: shipped, withIntermediateDirectories: true)
             try manager.copyItem(at: built.appending(path: Compiler.programName), to: shipped.appending(path: Compiler.programName))
+            // Stripped of its symbol table and debug information; the names it exports for the tests stay.
+            _ = try? grader.runner.run(
+              ["\(Isolation.toolchainFolder())/bin/llvm-objcopy", "--strip-all", shipped.appending(path: Compiler.programName).path],
+              until: .now + .seconds(60))
             // Only the wheat's interface is compiled against; a chaff ships its program alone.
             if index == 0 {
               try manager.copyItem(

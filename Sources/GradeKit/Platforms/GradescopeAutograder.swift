@@ -63,7 +63,7 @@ public enum GradescopeAutograder {
       let entries = ClassGrader(grader: grader, progress: { _ in }).grade(staged, learner: "submission", lessons: lessons)
       let graded = entries.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
       text = GradescopeResults.encode(
-        graded, points: points, seconds: seconds(since: started), notice: grader.isolation.notice, found: located.report(lessons))
+        graded, points: points, seconds: seconds(since: started), found: located.report(lessons))
     } else {
       text = GradescopeResults.failure("there is no submission folder at \(submission.path)")
     }

@@ -28,10 +28,9 @@ public enum GradescopeResults {
   /// The results of grading one submission.
   ///
   /// - Parameters:
-  ///   - notice: Said at the top when the box runs with protections off.
   ///   - found: For each lesson missing a file, what was found where (`GradescopeSubmission.report`), by lesson
   ///     number: said at the top and in each of the lesson's tests.
-  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, notice: String?, found: [Int: String] = [:]) -> String {
+  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, found: [Int: String] = [:]) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
     var tests: [Test] = []
     for (lesson, result) in graded {
@@ -50,7 +49,6 @@ public enum GradescopeResults {
     }
     var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
     if !found.isEmpty { summary += [""] + found.sorted { $0.key < $1.key }.map { "- \($0.value)" } }
-    if let notice { summary.insert("**Grading ran with protections off:** \(notice)\n", at: 0) }
     let results = Results(
       score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),
       output: summary.joined(separator: "\n"), tests: tests)
