@@ -46,6 +46,12 @@ final class EventStream: @unchecked Sendable {
       lock.withLock { sawCancellation = true }
     }
     if Sleeps.shared.enabled {
+      // Suites start and end like tests; only test functions wait for anything.
+      if text.contains(#""kind":"suite""#), let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+        object["kind"] as? String == "test", let payload = object["payload"] as? [String: Any], let id = payload["id"] as? String
+      {
+        Sleeps.shared.noteSuite(id)
+      }
       let started = text.contains(#""kind":"testStarted""#)
       if isEnd {
         Sleeps.shared.settle(test: nil)

@@ -43,9 +43,18 @@ final class Sleeps: @unchecked Sendable {
     return lock.withLock { running.sorted() }
   }
 
+  /// The suites' IDs: they start and end like tests, but wait for nothing themselves.
+  var suites: Set<String> = []
+
+  /// Notes a suite, from the record that announces it.
+  func noteSuite(_ id: String) {
+    lock.withLock { _ = suites.insert(id) }
+  }
+
   /// Notes a test that starts or ends, from its record.
   func note(started: Bool, test: String) {
     lock.withLock {
+      guard !suites.contains(test) else { return }
       if started { running.insert(test) } else { running.remove(test) }
     }
   }

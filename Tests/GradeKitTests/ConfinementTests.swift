@@ -15,7 +15,7 @@ struct ConfinementTests {
   func filesByList(namespaces: Bool) throws {
     let solution = lab.workbook.solutionFolder(of: lab.lesson).appending(path: "Sources/UserStore.swift").path
     let canary = lab.outside.appending(path: "canary.txt").path
-    let folder = try lab.learner("reader") { folder in
+    let folder = try lab.learner("reader-\(namespaces)") { folder in
       try HostileLab.write(HostileLab.userStoreTest(#"""
             func readable(_ path: String) -> String { FileManager.default.contents(atPath: path) == nil ? "no" : "yes" }
             let wrote = FileManager.default.createFile(atPath: "\#(canary)", contents: Data("changed".utf8))
@@ -39,7 +39,7 @@ struct ConfinementTests {
 
   @Test("Code that asks the loader to run it before any test is refused at its attribute, whatever it does", arguments: [true, false])
   func loadTimeConstructor(namespaces: Bool) throws {
-    let folder = try lab.learner("constructor") { folder in
+    let folder = try lab.learner("constructor-\(namespaces)") { folder in
       let path = folder.appending(path: "Sources/ScoreValidator.swift")
       let text = try String(contentsOf: path, encoding: .utf8) + """
 
@@ -73,7 +73,7 @@ struct ConfinementTests {
 
   @Test("A test that closes the event stream does not pass: the run does not add up", arguments: [true, false])
   func closesTheStream(namespaces: Bool) throws {
-    let folder = try lab.learner("closer") { folder in
+    let folder = try lab.learner("closer-\(namespaces)") { folder in
       try HostileLab.write(HostileLab.userStoreTest("    try FileHandle(fileDescriptor: 3).close()"), to: "Tests/UserStoreTests.swift", in: folder)
     }
     let result = lab.grade(folder, namespaces: namespaces)

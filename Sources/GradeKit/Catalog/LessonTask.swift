@@ -71,6 +71,10 @@ public struct LessonTask: Sendable, Equatable {
     public var misuses: [Misuse]
     /// The lesson's own explanation of each diagnostic group the task is about.
     public var explanations: [String: String]
+    /// Canonical tests that use the task's types from many tasks at once (`"stress"`), run
+    /// like an implement task's, under ThreadSanitizer when the task says so: a type that
+    /// races fails even where the compiler is silent, as it is for a promise a superclass made.
+    public var stress: [String] = []
 
     /// Creates the requirements of a compiler-graded task.
     public init(forbidden: [String] = [], misuses: [Misuse] = [], explanations: [String: String] = [:]) {
@@ -186,6 +190,7 @@ public struct LessonTask: Sendable, Equatable {
     var disabled: [String]?
     var bugs: [String]?
     var views: [String]?
+    var stress: [String]?
   }
 
   init(number: Int, draft: Draft) {
@@ -206,7 +211,9 @@ public struct LessonTask: Sendable, Equatable {
     case "implement":
       kind = .implement(tests: draft.tests ?? [])
     case "compiles":
-      kind = .compiles(Compiles(forbidden: draft.forbidden ?? [], misuses: draft.misuses ?? [], explanations: draft.explanations ?? [:]))
+      var spec = Compiles(forbidden: draft.forbidden ?? [], misuses: draft.misuses ?? [], explanations: draft.explanations ?? [:])
+      spec.stress = draft.stress ?? []
+      kind = .compiles(spec)
     default:
       kind = .unknown(draft.kind)
     }
@@ -215,6 +222,15 @@ public struct LessonTask: Sendable, Equatable {
     timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
     views = draft.views ?? []
+  }
+
+  /// The canonical tests the task runs: an implement task's, or a compiler-graded task's stress tests.
+  public var canonicalTestNames: [String] {
+    switch kind {
+    case .implement(let names): names
+    case .compiles(let spec): spec.stress
+    default: []
+    }
   }
 
   /// The sanitizer as the catalog spells it, so `grade check` can name one it does not know.

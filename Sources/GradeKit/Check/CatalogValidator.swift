@@ -178,8 +178,7 @@ public enum CatalogValidator {
     for id in canonicalTestIDs {
       let path = TestOutcome.namePath(ofID: id)
       let owners = lesson.tasks.filter { task in
-        guard case .implement(let names) = task.kind else { return false }
-        return names.contains { name in
+        task.canonicalTestNames.contains { name in
           let wanted = name.split(separator: "/").map(String.init)
           return path.count >= wanted.count && Array(path.prefix(wanted.count)) == wanted
         }

@@ -118,13 +118,15 @@ public struct Grader: Sendable {
     // then the failures are the feedback, and a TSan build, with a slow process per crash to
     // name, would only add to every save.
     let testTasks = Set(lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number))
+    // A compiler-graded task runs tests only when it has stress tests; those are treated as an
+    // implement task's.
     let sanitized = Set(lesson.tasks.filter { task in
-      if case .compiles = task.kind { return false }
+      if case .compiles(let spec) = task.kind, spec.stress.isEmpty { return false }
       return threadSanitizer || task.threadSanitizer
     }.map(\.number))
     let sanitizedTests = sanitized.intersection(testTasks)
     let sanitizedImplement = sanitized.filter { number in
-      if case .implement? = lesson.tasks.first(where: { $0.number == number })?.kind { true } else { false }
+      !(lesson.tasks.first { $0.number == number }?.canonicalTestNames.isEmpty ?? true)
     }
     let root = state.sandbox(sandboxName, of: lesson)
     let sandboxes = Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in

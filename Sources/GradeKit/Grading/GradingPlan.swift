@@ -102,7 +102,9 @@ struct GradingPlan: Sendable {
       let libraries = [tests, module]
       for task in lesson.tasks where tasks.contains(task.number) {
         // A task whose files stand as handed out (they did not compile, or were refused) runs nothing.
-        guard case .implement(let names) = task.kind, !names.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames) else { continue }
+        // An implement task's tests, or a compiler-graded task's stress tests.
+        let names = task.canonicalTestNames
+        guard !names.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames) else { continue }
         jobs.append(finished(Job(
           id: .implement(task: task.number), flavour: flavour, program: runner, libraries: libraries,
           filters: names.map { Sandbox.filter(module: lesson.testModule, name: $0) }, seconds: limit(task),

@@ -99,9 +99,15 @@ struct LessonEvaluator: Sendable {
           misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
           diagnostics: built.misuseMessages[name].map { Diagnostic.errors(in: $0, shownAs: [name: shown]) })
       }
-      return TaskEvaluator.compiles(
+      var result = TaskEvaluator.compiles(
         task, spec: spec, owned: owned, refusals: refusals, swift6: built.swift6Diagnostics,
         moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
+      // Its stress tests, where it has them and its files ran as the learner wrote them.
+      if !spec.stress.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
+        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+        result.checks += stressed.checks
+      }
+      return result
     case .unknown(let kind):
       return .one(task.number, check: "the task can be graded", [.infrastructure(
         "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
