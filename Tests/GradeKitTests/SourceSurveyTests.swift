@@ -34,10 +34,25 @@ struct SourceSurveyTests {
     ("@safe func f() {}", .unsafeMarking, 1),
     ("import Glibc", .module, 1),
     ("import Foundation\nfunc f() -> [String] { Thread.callStackSymbols }", .callStack, 2),
+    ("@section(\".init_array\") @used let early: @convention(c) () -> Void = {}", .attribute, 1),
+    ("@c(fwrite) func f() {}", .attribute, 1),
+    ("@inlinable public func f() {}", .attribute, 1),
+    ("@attached(member) macro M() = #externalMacro(module: \"Plugin\", type: \"M\")", .declaration, 1),
   ])
   func found(_ source: String, rule: Refusal.Rule, line: Int) throws {
     let refusals = try Self.survey(source)
     #expect(refusals.contains { $0.rule == rule && $0.line == line }, "\(refusals)")
+  }
+
+  @Test("The attributes and declarations honest Swift code uses are all allowed", arguments: [
+    "@MainActor final class A { @discardableResult public func f() -> Int { 0 }; private(set) var x = 0 }",
+    "@available(macOS 26.0, *) struct B { lazy var y = 1; mutating func g() {} }",
+    "actor C { nonisolated func h() {}; isolated deinit {} }\n@propertyWrapper struct W { var wrappedValue: Int }",
+    "protocol P { associatedtype A; subscript(i: Int) -> Int { get } }\nindirect enum E { case a(E), b }",
+    "final class D { weak var d: D?; required init() {}; convenience init(x: Int) { self.init() }; deinit {} }",
+  ])
+  func honest(_ source: String) throws {
+    #expect(try Self.survey(source).isEmpty)
   }
 
   @Test("Comments, strings and prose that mention them are not code", arguments: [

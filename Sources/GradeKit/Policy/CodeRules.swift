@@ -65,6 +65,15 @@ public struct CodeRules: Sendable, Equatable {
     return elements[0]["_kind"] as? String == "discard_assignment_expr" && elements[1]["_kind"] as? String == "assign_expr"
   }
 
+  /// The declarations a lesson's files may make, by the parser's name for them; every other is
+  /// refused. A macro declaration (`macro m() = #externalMacro(...)`) points the compiler at a
+  /// plugin to load and run, so it is not among them, nor is any kind a later Swift adds.
+  static let declarations: Set<String> = [
+    "var_decl", "pattern_binding_decl", "func_decl", "enum_element_decl", "constructor_decl", "import_decl", "struct_decl",
+    "enum_case_decl", "class_decl", "accessor_decl", "enum_decl", "extension_decl", "destructor_decl", "subscript_decl",
+    "associated_type_decl", "infix_operator_decl", "prefix_operator_decl", "postfix_operator_decl", "precedence_group_decl",
+  ]
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 

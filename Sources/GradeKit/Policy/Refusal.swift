@@ -13,6 +13,9 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// An attribute not on the list of those a lesson's files may use (`CodeRules.attributes`),
     /// such as `@section`, `@used` or `@c`, which place code where the loader runs it.
     case attribute
+    /// A declaration not on the list of those a lesson's files may make (`CodeRules.declarations`),
+    /// such as a macro, which points the compiler at a plugin to load.
+    case declaration
     /// A C function the built code calls that is not on the list of those it may call
     /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
     case cFunction
@@ -79,6 +82,8 @@ public struct Refusal: Sendable, Equatable, Codable {
       "\(found) is one of the compiler's underscored attributes, which can replace functions the test harness relies on; a learner's files may not use them"
     case .attribute:
       "\(found) is not an attribute this workbook's lessons use; a learner's files may use the ones Swift code and tests need (@MainActor, @Test, @available, @discardableResult, ...), and no attribute that places code where the loader or another module runs it"
+    case .declaration:
+      "holds \(found), which is not a declaration this workbook's lessons make; a macro declaration would have the compiler load and run a plugin of its choosing"
     case .cFunction:
       "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
     case .reflection:

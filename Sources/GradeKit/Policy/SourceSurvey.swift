@@ -60,7 +60,7 @@ struct SourceSurvey {
       var traits: [String: Set<String>] = [:]
       for dump in dumps {
         let arguments = ["swift-frontend", "-frontend"] + dump
-          + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
+          + ["-dump-ast-format", "json", "-parse-as-library", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
         guard let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
           let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes)
         else {
@@ -178,6 +178,9 @@ struct SourceSurvey {
         } else if !CodeRules.attributes.contains(kind) {
           refuse(.attribute, "@" + (name.isEmpty ? String(kind.dropLast(5)) : name), at: node)
         }
+      }
+      if kind.hasSuffix("_decl"), !CodeRules.declarations.contains(kind) {
+        refuse(.declaration, kind == "macro_decl" ? "a macro declaration" : "a declaration of the kind \(kind.dropLast(5))", at: node)
       }
       if rules.thinView, let logic = CodeRules.logic[kind], !CodeRules.isDiscard(node) { refuse(.logicInView, logic, at: node) }
       switch kind {
