@@ -48,7 +48,7 @@ struct FeedbackGoldenTests {
             ✘ Not caught: code that numbers users from 0.
             Hint 2 of 2: Use try #require to unwrap.
 
-      0 of 2 tasks done. Next hint: swift run grade hint 1
+      0 of 2 tasks done. Next hint, for task 1: swift run grade hint 1
       """)
   }
 
@@ -74,7 +74,7 @@ struct FeedbackGoldenTests {
         ✘ Task 2  Test the user store
             … Graded once Lessons/01-expect-and-require/Sources/ScoreValidator.swift compiles (see the error above).
 
-      0 of 2 tasks done. Next hint: swift run grade hint 1
+      0 of 2 tasks done. Next hint, for task 1: swift run grade hint 1
       """)
   }
 
@@ -92,7 +92,7 @@ struct FeedbackGoldenTests {
             ✘ No tests yet: add @Test functions to Lessons/01-expect-and-require/Tests/UserStoreTests.swift.
             Hint 1 of 2: One test per promise.
 
-      1 of 2 tasks done. Next hint: swift run grade hint 1
+      1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1
       """)
   }
 
