@@ -27,14 +27,18 @@ public struct App: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads a line of standard input, or `nil` at its end; `nil` when input is not a terminal.
   public var readLine: @Sendable () -> String?
+  /// The size of the terminal standard output shows on, or `nil` when it is not one.
+  public var terminalSize: @Sendable () -> (columns: Int, rows: Int)?
 
   /// Creates an app.
   public init(
     currentFolder: URL, environment: [String: String], outputIsTerminal: Bool,
     write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-    readLine: @escaping @Sendable () -> String? = { nil }
+    readLine: @escaping @Sendable () -> String? = { nil },
+    terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)? = { nil }
   ) {
     self.readLine = readLine
+    self.terminalSize = terminalSize
     self.currentFolder = currentFolder
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
