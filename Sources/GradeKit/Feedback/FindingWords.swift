@@ -66,13 +66,15 @@ extension Finding {
       if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
       return lines
     }
-    // Every issue a test recorded on correct code, each at its own line of code: a strict
-    // mock's complaint comes first in time, and the test's own expectation must not hide behind it.
+    // Every issue a test recorded on correct code, each at its own line of code when there are
+    // several (one is where the headline points): a strict mock's complaint comes first in
+    // time, and the test's own expectation must not hide behind it.
     func everyIssue(of test: TestOutcome) -> [String] {
       let cap = wording.issuesOnCorrectCodeShown
+      let several = test.failures.count > 1
       var lines: [String] = []
       for issue in test.failures.prefix(cap) {
-        lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + at(mapper.location(of: issue)))
+        lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + (several ? at(mapper.location(of: issue)) : ""))
         lines += issue.comments.map { "// " + $0 }
       }
       if test.failures.count > cap { lines.append("...and \(test.failures.count - cap) more issues") }
