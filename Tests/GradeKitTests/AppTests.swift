@@ -137,6 +137,22 @@ struct AppTests {
     #expect(run(["hint"], in: scratch.root).out.hasPrefix("Every lesson is done."))
   }
 
+  @Test("present with no terminal to answer prints every line of every step, the long first one too, and clears nothing")
+  func presentHandout() throws {
+    let scratch = try Scratch()
+    let folder = scratch.root.appending(path: "Lessons/01-expect-and-require")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let long = (1...60).map { "Line \($0) of a long step." }.joined(separator: "\n\n")
+    try Data("# Expecting and requiring\n\n\(long)\n\n## Short\n\nThe end.\n".utf8).write(to: folder.appending(path: "README.md"))
+    let result = run(["present", "1"], in: scratch.root)
+    #expect(result.status == App.Exit.passed)
+    for number in 1...60 { #expect(result.out.contains("Line \(number) of a long step."), "line \(number)") }
+    // The first step is paged before the grader knows nobody answers; its later pages follow.
+    #expect(result.out.contains("Lesson 1 · step 1 of 2 · page 2 of 4 · Expecting and requiring"), "\(result.out)")
+    #expect(result.out.contains("The end."))
+    #expect(!result.out.contains("\u{1B}"))
+  }
+
   /// Lesson 1 of the sample catalog again, as a second lesson.
   static let secondLesson = """
     {"slug": "again", "title": "Again", "module": "Again", "tasks": [

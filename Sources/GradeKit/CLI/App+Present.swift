@@ -40,8 +40,9 @@ extension App {
     while true {
       write(style.dim(page + 1 < pages.count ? Presentation.keysWithMore : Presentation.keys))
       guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else {
-        // No terminal to answer: print the rest, as a handout.
-        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style)) }
+        // No terminal to answer: print the rest, as a handout, the step on screen included.
+        for rest in pages.dropFirst(page + 1) { write(rest) }
+        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style, width: width)) }
         return Exit.passed
       }
       switch line {
