@@ -95,7 +95,7 @@ struct AppTests {
     let hints = HintStore(url: workbook.learnerState.hints)
     hints.markSeen(lesson.tasks[0], in: lesson, level: 1)
     let next = run(["hint", "1"], in: scratch.root)
-    #expect(next.out.contains("(Hint 1 was under task 1 in grade's feedback.)\nHint 2 of 2: Throw ScoreError.outOfRange(score)."), "\(next.out)")
+    #expect(next.out.contains("(You have seen hint 1 of task 1.)\nHint 2 of 2: Throw ScoreError.outOfRange(score)."), "\(next.out)")
     #expect(next.out.contains("That is the last hint of task 1."))
     let other = run(["hint", "1", "--task", "2"], in: scratch.root)
     #expect(other.out.contains("task 2"))

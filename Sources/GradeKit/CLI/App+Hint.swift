@@ -65,8 +65,8 @@ extension App {
     if let movedOn { write(movedOn) }
     write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     if seen >= 1, level > seen {
-      // grade's feedback showed the hints below this one under the task.
-      write(seen == 1 ? "(Hint 1 was under task \(task.number) in grade's feedback.)" : "(Hints 1 to \(seen) of task \(task.number) you have seen already.)")
+      // Under the task in grade's feedback, or here: either way, this one comes next.
+      write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
     }
     write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
     let left = task.hints.count - level
