@@ -16,5 +16,11 @@ let app = App(
   write: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
   writeError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
   // Interactive prompts (grade present) read a terminal only, so a pipe or CI never waits.
-  readLine: { isatty(STDIN_FILENO) != 0 ? Swift.readLine() : nil })
+  readLine: { isatty(STDIN_FILENO) != 0 ? Swift.readLine() : nil },
+  // grade present pages each step to the screen it is shown on.
+  terminalSize: {
+    var size = winsize()
+    guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  })
 exit(app.run(Array(CommandLine.arguments.dropFirst())))

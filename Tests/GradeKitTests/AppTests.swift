@@ -81,9 +81,9 @@ struct AppTests {
     let scratch = try Scratch()
     let first = run(["hint", "1"], in: scratch.root)
     let second = run(["hint"], in: scratch.root)
-    #expect(first.out.contains("Hint 1 of 2: Read the tests first.\n1 more hint: swift run grade hint 1"), "\(first.out)")
+    #expect(first.out.contains("Lesson 1, task 1 of 2: Make the validator throw\nHint 1 of 2: Read the tests first.\n1 more hint for task 1: swift run grade hint 1 --task 1"), "\(first.out)")
     #expect(second.out.contains("Hint 2 of 2: Throw ScoreError.outOfRange(score)."))
-    #expect(second.out.contains("That is the last hint."))
+    #expect(second.out.contains("That is the last hint of task 1."))
   }
 
   @Test("hint goes past the hint that grade already showed, and --task reads any task's ladder")
@@ -95,14 +95,71 @@ struct AppTests {
     let hints = HintStore(url: workbook.learnerState.hints)
     hints.markSeen(lesson.tasks[0], in: lesson, level: 1)
     let next = run(["hint", "1"], in: scratch.root)
-    #expect(next.out.contains("(Hint 1 was under the task in grade's feedback.)\nHint 2 of 2: Throw ScoreError.outOfRange(score)."), "\(next.out)")
-    #expect(next.out.contains("That is the last hint."))
+    #expect(next.out.contains("(You have seen hint 1 of task 1.)\nHint 2 of 2: Throw ScoreError.outOfRange(score)."), "\(next.out)")
+    #expect(next.out.contains("That is the last hint of task 1."))
     let other = run(["hint", "1", "--task", "2"], in: scratch.root)
     #expect(other.out.contains("task 2"))
     #expect(other.out.contains("Hint 1 of 2: One test per promise."))
     let missing = run(["hint", "1", "--task", "9"], in: scratch.root)
     #expect(missing.status == App.Exit.error)
   }
+
+  @Test("hint follows the task the last grading's screen pointed at, and names it")
+  func hintFollowsTheScreen() throws {
+    let scratch = try Scratch()
+    let workbook = try Workbook.load(at: scratch.root)
+    let lesson = workbook.catalog.lessons[0]
+    // The screen showed task 1 done and task 2 failing, so it ended under task 2's hint.
+    let result = LessonResult(lessonNumber: 1, tasks: [.passed(1), .failing(2, [.noLearnerTests])])
+    ResultCache.store(result, at: workbook.state.result("learner", of: lesson), fingerprint: ResultCache.seenOnly)
+    ShownTask(url: workbook.learnerState.shownTask).record(lesson, result)
+    let hint = run(["hint"], in: scratch.root)
+    #expect(hint.out.hasPrefix("Lesson 1, task 2 of 2: Test the user store\nHint 1 of 2: One test per promise."), "\(hint.out)")
+    #expect(hint.out.contains("1 more hint for task 2: swift run grade hint 1 --task 2"))
+  }
+
+  @Test("hint moves on with the learner: once their lesson is done, the next lesson not done")
+  func hintMovesOn() throws {
+    let scratch = try Scratch()
+    // A second lesson, as lesson 1 under another name.
+    let catalog = String(SampleLesson.json.dropLast(2)) + ",\n" + Self.secondLesson + "\n]}"
+    try Data(catalog.utf8).write(to: scratch.root.appending(path: "Lessons/catalog.json"))
+    let workbook = try Workbook.load(at: scratch.root)
+    let (first, second) = (workbook.catalog.lessons[0], workbook.catalog.lessons[1])
+    // The learner saw lesson 1 fail, then finished it.
+    ShownTask(url: workbook.learnerState.shownTask).record(first, LessonResult(lessonNumber: 1, tasks: [.passed(1), .failing(2, [.noLearnerTests])]))
+    ResultCache.store(LessonResult(lessonNumber: 1, tasks: [.passed(1), .passed(2)]), at: workbook.state.result("learner", of: first), fingerprint: ResultCache.seenOnly)
+    let hint = run(["hint"], in: scratch.root)
+    #expect(hint.out.hasPrefix("Lesson 1 is done; lesson 2 is the next one not done.\nLesson 2, task 1 of 1: Make the validator throw\n"), "\(hint.out)")
+    let named = run(["hint", "1"], in: scratch.root)
+    #expect(named.out.hasPrefix("Every task of lesson 1 passes."))
+    ResultCache.store(LessonResult(lessonNumber: 2, tasks: [.passed(1)]), at: workbook.state.result("learner", of: second), fingerprint: ResultCache.seenOnly)
+    #expect(run(["hint"], in: scratch.root).out.hasPrefix("Every lesson is done."))
+  }
+
+  @Test("present with no terminal to answer prints every line of every step, the long first one too, and clears nothing")
+  func presentHandout() throws {
+    let scratch = try Scratch()
+    let folder = scratch.root.appending(path: "Lessons/01-expect-and-require")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let long = (1...60).map { "Line \($0) of a long step." }.joined(separator: "\n\n")
+    try Data("# Expecting and requiring\n\n\(long)\n\n## Short\n\nThe end.\n".utf8).write(to: folder.appending(path: "README.md"))
+    let result = run(["present", "1"], in: scratch.root)
+    #expect(result.status == App.Exit.passed)
+    for number in 1...60 { #expect(result.out.contains("Line \(number) of a long step."), "line \(number)") }
+    // The first step is paged before the grader knows nobody answers; its later pages follow.
+    #expect(result.out.contains("Lesson 1 · step 1 of 2 · page 2 of 4 · Expecting and requiring"), "\(result.out)")
+    #expect(result.out.contains("The end."))
+    #expect(!result.out.contains("\u{1B}"))
+  }
+
+  /// Lesson 1 of the sample catalog again, as a second lesson.
+  static let secondLesson = """
+    {"slug": "again", "title": "Again", "module": "Again", "tasks": [
+      {"title": "Make the validator throw", "kind": "implement", "files": ["Sources/ScoreValidator.swift"],
+       "tests": ["ScoreValidatorTests"], "hints": ["Read the tests first.", "Throw ScoreError.outOfRange(score)."]}
+    ]}
+    """
 }
 
 /// `swift run grade` on a workbook whose later lessons are untouched.

@@ -29,6 +29,32 @@ struct CatalogValidatorTests {
     #expect(breaches(goodTree) == [])
   }
 
+  @Test("A last hint that holds a whole line of the solution is a breach; braces, imports and short lines are not")
+  func lastHintGivesCodeAway() {
+    var tree = goodTree
+    let json = SampleLesson.json.replacingOccurrences(of: "Throw ScoreError.outOfRange(score).", with: "End with throw ScoreError.outOfRange(score) and you are done.")
+    let catalog = try! JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    tree["Solutions/01-expect-and-require/Sources/ScoreValidator.swift"] = """
+      import Foundation
+      func validate(_ score: Int) throws {
+        guard (0...100).contains(score) else {
+          throw   ScoreError.outOfRange(score)
+        }
+        if score == 0 { throw ScoreError.outOfRange(score) }
+      }
+      """
+    #expect(breaches(tree, catalog: catalog) == [
+      "lesson 1: task 1: the last hint holds line 4 of Solutions/01-expect-and-require/Sources/ScoreValidator.swift whole (\"throw ScoreError.outOfRange(score)\"); show the shape of the code, not a line to paste"
+    ])
+    // A line the hint holds only in part gives nothing away.
+    tree["Solutions/01-expect-and-require/Sources/ScoreValidator.swift"] = "throw ScoreError.outOfRange(score, limit: 100)\n}\nimport Foundation"
+    #expect(breaches(tree, catalog: catalog) == [])
+    #expect(HintLadderRule.isTrivial("})"))
+    #expect(HintLadderRule.isTrivial("import Foundation"))
+    #expect(HintLadderRule.isTrivial("return nil"))
+    #expect(!HintLadderRule.isTrivial("return store.count"))
+  }
+
   @Test("Each broken promise is named", arguments: [
     ("Lessons/01-expect-and-require/Sources/ScoreValidator.swift", "no todo", "has no // TODO:"),
     ("Solutions/01-expect-and-require/Sources/UserStore.swift", "changed", "must be identical"),

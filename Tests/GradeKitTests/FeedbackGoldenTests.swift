@@ -48,7 +48,7 @@ struct FeedbackGoldenTests {
             ✘ Not caught: code that numbers users from 0.
             Hint 2 of 2: Use try #require to unwrap.
 
-      0 of 2 tasks done. Next hint: swift run grade hint 1
+      0 of 2 tasks done. Next hint, for task 1: swift run grade hint 1
       """)
   }
 
@@ -74,8 +74,41 @@ struct FeedbackGoldenTests {
         ✘ Task 2  Test the user store
             … Graded once Lessons/01-expect-and-require/Sources/ScoreValidator.swift compiles (see the error above).
 
-      0 of 2 tasks done. Next hint: swift run grade hint 1
+      0 of 2 tasks done. Next hint, for task 1: swift run grade hint 1
       """)
+  }
+
+  @Test("A test failing on correct code shows every issue it recorded at its own line, in text and JSON alike")
+  func everyIssueOnCorrectCode() {
+    // A strict mock complains first; the learner's own #expect fails after it.
+    let mock = IssueReport(message: "Issue recorded", comments: ["Unexpected call: charge(2)"], fileID: "ExpectRequireLearnerTests/UserStoreTests.swift", line: 8)
+    let own = IssueReport(message: "Expectation failed: (users.count → 2) == 1", fileID: "ExpectRequireLearnerTests/UserStoreTests.swift", line: 21)
+    let test = outcome("findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: .failed, issues: [mock, own], file: "UserStoreTests.swift")
+    let wheat = LessonTask.Wheat(name: "newest-first", description: "lists users newest first")
+    let result = LessonResult(lessonNumber: 1, tasks: [.passed(1), .failing(2, [.overSpecified(test, wheat)])])
+    let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
+    #expect(text == """
+      Lesson 1: Expecting and requiring  (expect-and-require)
+        ✔ Task 1  Make the validator throw
+        ✘ Task 2  Test the user store
+            ✘ findsUser() fails on correct code that lists users newest first  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:10: your test checks something the code does not promise.
+                Test what the doc comment promises, not how one implementation happens to do it.
+                Issue recorded  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:8
+                // Unexpected call: charge(2)
+                Expectation failed: (users.count → 2) == 1  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:21
+            Hint 1 of 2: One test per promise.
+
+      1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1
+      """)
+    let json = ResultsJSON.encode([(lesson, result)])
+    #expect(json.contains(#"Issue recorded  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:8\n// Unexpected call: charge(2)\nExpectation failed: (users.count → 2) == 1  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:21"#), "\(json)")
+
+    // A test that records issues in a loop is cut short, the same in every report.
+    let many = outcome("findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: .failed,
+      issues: (1...12).map { IssueReport(message: "Expectation failed: \($0)") }, file: "UserStoreTests.swift")
+    let words = Finding.failsOnWheat(many).words(in: Wording(lesson: lesson))
+    #expect(words.details.count == Wording.issuesOnCorrectCodeShownByDefault + 1)
+    #expect(words.details.last == "...and 4 more issues")
   }
 
   @Test("No tests yet says what to write first, not the list of bugs")
@@ -92,7 +125,7 @@ struct FeedbackGoldenTests {
             ✘ No tests yet: add @Test functions to Lessons/01-expect-and-require/Tests/UserStoreTests.swift.
             Hint 1 of 2: One test per promise.
 
-      1 of 2 tasks done. Next hint: swift run grade hint 1
+      1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1
       """)
   }
 

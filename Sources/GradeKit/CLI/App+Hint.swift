@@ -2,13 +2,36 @@ import Foundation
 
 /// `grade hint`: the next rung of the hint ladder.
 extension App {
-  /// Climbs one rung of the hint ladder of the lesson's first unfinished task, or of task
-  /// `taskNumber`, past the hints the learner has already seen, and prints it with where it
-  /// stands on the ladder. With no lesson named, the lesson the learner is in.
+  /// Climbs one rung of the hint ladder of task `taskNumber`, or of the task the last
+  /// grading's screen pointed at, past the hints the learner has already seen, and prints it
+  /// with the task it belongs to and where it stands on the ladder.
+  ///
+  /// With no lesson named, the lesson is the one `grade` shows: the one the learner is in,
+  /// the one the last grading's screen showed if that came later, and once it is done, the
+  /// next one not done.
   func hint(_ name: String?, task taskNumber: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
     let current = CurrentLesson(workbook: workbook, starters: StarterFingerprints.recorded(in: workbook))
-    guard let lesson = try name.map({ name throws(GradeError) in try resolve([name], in: workbook)[0] }) ?? current.find()?.lesson
-    else { return Exit.error }
+    let pointer = ShownTask(url: workbook.learnerState.shownTask).last()
+    func last(_ lesson: Lesson) -> LessonResult? { ResultCache.latest(in: workbook.state.result("learner", of: lesson)) }
+    func isDone(_ lesson: Lesson) -> Bool { last(lesson)?.passed == true }
+
+    let lesson: Lesson
+    var movedOn: String?
+    if let name {
+      lesson = try resolve([name], in: workbook)[0]
+    } else {
+      guard var start = current.find() else { return Exit.error }
+      // A grading's screen shown after the learner last moved is where they are now.
+      if let pointer, pointer.date >= (current.lastMove() ?? .distantPast),
+        let shownLesson = workbook.catalog.lessons.first(where: { $0.slug == pointer.slug })
+      {
+        start = (shownLesson, "the one the last grading showed")
+      }
+      let focus = CurrentLesson.movingOn(from: start, in: workbook, isDone: isDone)
+      if focus.lesson.number != start.lesson.number { movedOn = "Lesson \(start.lesson.number) is done; lesson \(focus.lesson.number) is the next one not done." }
+      lesson = focus.lesson
+    }
+
     let task: LessonTask
     if let taskNumber {
       guard let chosen = lesson.tasks.first(where: { $0.number == taskNumber }) else {
@@ -16,11 +39,21 @@ extension App {
       }
       task = chosen
     } else {
-      // The last grading says which task is unfinished; without one, start at task 1.
-      let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
-      let unfinished = lesson.tasks.first { task in last?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
-      guard let found = unfinished else {
-        write("Every task of lesson \(lesson.number) passes. Read any task's hints with swift run grade hint \(lesson.number) --task K.")
+      // The task the last screen pointed at, while it is unfinished; else the first one the
+      // last grading left unfinished; task 1 before any grading.
+      let result = last(lesson)
+      func unfinished(_ task: LessonTask) -> Bool { result?.tasks.first { $0.taskNumber == task.number }?.status != .pass }
+      let pointed = pointer.flatMap { pointer in
+        pointer.slug == lesson.slug ? lesson.tasks.first { $0.number == pointer.task && unfinished($0) } : nil
+      }
+      guard let found = pointed ?? lesson.tasks.first(where: unfinished) else {
+        if name == nil, let undone = workbook.catalog.lessons.first(where: { !isDone($0) }) {
+          write("Lesson \(lesson.number) is done, and so is every lesson after it; lesson \(undone.number) is not: swift run grade hint \(undone.number)")
+        } else if name == nil {
+          write("Every lesson is done. Read any task's hints with swift run grade hint N --task K.")
+        } else {
+          write("Every task of lesson \(lesson.number) passes. Read any task's hints with swift run grade hint \(lesson.number) --task K.")
+        }
         return Exit.passed
       }
       task = found
@@ -29,17 +62,18 @@ extension App {
     let seen = hints.seen(task, in: lesson)
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: style(Command.Options()))
-    write("Lesson \(lesson.number), task \(task.number): \(task.title)")
+    if let movedOn { write(movedOn) }
+    write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     if seen >= 1, level > seen {
-      // grade's feedback showed the hints below this one under the task.
-      write(seen == 1 ? "(Hint 1 was under the task in grade's feedback.)" : "(Hints 1 to \(seen) you have seen already.)")
+      // Under the task in grade's feedback, or here: either way, this one comes next.
+      write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
     }
     write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
     let left = task.hints.count - level
     if left <= 0 {
-      write("That is the last hint. The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
+      write("That is the last hint of task \(task.number). The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
     } else {
-      write("\(left) more hint\(left == 1 ? "" : "s"): swift run grade hint \(lesson.number)" + (taskNumber.map { " --task \($0)" } ?? ""))
+      write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
     }
     return Exit.passed
   }

@@ -22,18 +22,34 @@ extension App {
       write(presentation.render(step: step - 1, lesson: lesson, style: style))
       return Exit.passed
     }
+    // On a terminal, each screen replaces the last, and a step longer than the screen is
+    // shown a screen at a time, so nothing scrolls off a projector.
+    let size = terminalSize()
+    let width = min(size?.columns ?? 100, 100)
+    let height = size?.rows ?? Presentation.projectorHeight
+    let clear = outputIsTerminal ? "\u{1B}[H\u{1B}[2J" : ""
     var index = 0
-    write(presentation.render(step: 0, lesson: lesson, style: style))
+    var page = 0
+    var pages = presentation.pages(step: 0, lesson: lesson, style: style, width: width, height: height)
+    func show() {
+      pages = presentation.pages(step: index, lesson: lesson, style: style, width: width, height: height)
+      page = min(page, pages.count - 1)
+      write(clear + pages[page])
+    }
+    show()
     while true {
-      write(style.dim(Presentation.keys))
+      write(style.dim(page + 1 < pages.count ? Presentation.keysWithMore : Presentation.keys))
       guard let line = readLine()?.trimmingCharacters(in: .whitespaces) else {
-        // No terminal to answer: print the rest, as a handout.
-        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style)) }
+        // No terminal to answer: print the rest, as a handout, the step on screen included.
+        for rest in pages.dropFirst(page + 1) { write(rest) }
+        for next in (index + 1)..<presentation.steps.count { write(presentation.render(step: next, lesson: lesson, style: style, width: width)) }
         return Exit.passed
       }
       switch line {
       case "q": return Exit.passed
-      case "b": index = max(0, index - 1)
+      case "b":
+        // Back a screen, or to the start of the step before.
+        if page > 0 { page -= 1 } else { index = max(0, index - 1) }
       case "r":
         let result = grader(workbook, Command.Options()).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
         write(FeedbackRenderer(style: style).lesson(lesson, result))
@@ -44,14 +60,20 @@ extension App {
         continue
       case let number where Int(number) != nil:
         index = min(max(Int(number)! - 1, 0), presentation.steps.count - 1)
+        page = 0
       default:
-        guard index + 1 < presentation.steps.count else {
-          write("That was the last step.")
-          return Exit.passed
+        if page + 1 < pages.count {
+          page += 1
+        } else {
+          guard index + 1 < presentation.steps.count else {
+            write("That was the last step.")
+            return Exit.passed
+          }
+          index += 1
+          page = 0
         }
-        index += 1
       }
-      write(presentation.render(step: index, lesson: lesson, style: style))
+      show()
     }
   }
 

@@ -31,7 +31,7 @@ extension App {
       if outputIsTerminal { write("\u{1B}[2J\u{1B}[H") }  // Clear the screen, as rustlings does.
       writeError("Grading lesson \(lesson.number) (\(lesson.slug))...")
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
-      write(feedback(lesson, result, renderer: renderer, hints: hints))
+      write(feedback(lesson, result, renderer: renderer, hints: hints, shown: ShownTask(url: workbook.learnerState.shownTask)))
       write("")
       if let previous, previous.lessonNumber == result.lessonNumber {
         write(Self.changes(from: previous, to: result, in: lesson))

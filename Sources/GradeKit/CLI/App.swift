@@ -27,14 +27,18 @@ public struct App: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads a line of standard input, or `nil` at its end; `nil` when input is not a terminal.
   public var readLine: @Sendable () -> String?
+  /// The size of the terminal standard output shows on, or `nil` when it is not one.
+  public var terminalSize: @Sendable () -> (columns: Int, rows: Int)?
 
   /// Creates an app.
   public init(
     currentFolder: URL, environment: [String: String], outputIsTerminal: Bool,
     write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
-    readLine: @escaping @Sendable () -> String? = { nil }
+    readLine: @escaping @Sendable () -> String? = { nil },
+    terminalSize: @escaping @Sendable () -> (columns: Int, rows: Int)? = { nil }
   ) {
     self.readLine = readLine
+    self.terminalSize = terminalSize
     self.currentFolder = currentFolder
     self.environment = environment
     self.outputIsTerminal = outputIsTerminal
@@ -155,12 +159,14 @@ public struct App: Sendable {
   }
 
   /// A lesson's feedback, with the hint each unfinished task is at; those hints count as seen,
-  /// so that `grade hint` goes on to the next one instead of repeating it.
-  func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore) -> String {
+  /// so that `grade hint` goes on to the next one instead of repeating it. With `shown`, the
+  /// screen's first unfinished task is remembered there as the one `grade hint` follows.
+  func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore, shown: ShownTask?) -> String {
     let levels = hints.levels(for: lesson)
     for task in lesson.tasks where result.lessonError == nil && result.tasks.first(where: { $0.taskNumber == task.number })?.status != .pass {
       hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
     }
+    shown?.record(lesson, result)
     return renderer.lesson(lesson, result, hintLevels: levels)
   }
 
@@ -228,6 +234,7 @@ public struct App: Sendable {
     let lessons = try resolve(names, in: workbook)
     let grader = grader(workbook, options)
     let hints = HintStore(url: workbook.learnerState.hints)
+    let shownTask = ShownTask(url: workbook.learnerState.shownTask)
     let renderer = renderer(options, workbook: workbook)
     let starters = StarterFingerprints.recorded(in: workbook)
     let current = CurrentLesson(workbook: workbook, starters: starters)
@@ -249,15 +256,12 @@ public struct App: Sendable {
     // built (their starters fail every task), so nobody waits for lessons they never opened.
     var shown: (lesson: Lesson, why: String)?
     if options.format == .text, names.isEmpty, let (lesson, why) = current.find() {
-      var focus = (lesson, why)
-      if grade(lesson).passed, let next = workbook.catalog.lessons.first(where: { other in
-        other.number > lesson.number && ResultCache.latest(in: workbook.state.result("learner", of: other))?.passed != true
-      }) {
-        focus = (next, "the next one after lesson \(lesson.number), which is done")
+      let focus = CurrentLesson.movingOn(from: (lesson, why), in: workbook) { other in
+        other.number == lesson.number ? grade(other).passed : ResultCache.latest(in: workbook.state.result("learner", of: other))?.passed == true
       }
       if !grade(focus.0).passed {
         shown = focus
-        write(feedback(focus.0, grade(focus.0), renderer: renderer, hints: hints))
+        write(feedback(focus.0, grade(focus.0), renderer: renderer, hints: hints, shown: shownTask))
         write("")
       }
       prepareAhead(of: focus.0, workbook: workbook, grader: grader)
@@ -285,8 +289,10 @@ public struct App: Sendable {
           write("Lesson \(lesson.number), the one you were in, is done. Another lesson: swift run grade N")
         }
       } else {
+        // The first failing lesson is the one whose task the screen points at.
+        let pointed = graded.first { ShownTask.firstUnfinished(of: $0.0, in: $0.1) != nil }?.0
         for (lesson, result) in graded {
-          write(feedback(lesson, result, renderer: renderer, hints: hints))
+          write(feedback(lesson, result, renderer: renderer, hints: hints, shown: lesson.number == pointed?.number ? shownTask : nil))
         }
         if let last = graded.last?.0 { prepareAhead(of: last, workbook: workbook, grader: grader) }
       }

@@ -31,4 +31,7 @@ public struct LearnerState: Sendable, Equatable {
 
   /// The lesson the learner last worked on (`CurrentLesson`).
   public var currentLesson: URL { root.appending(path: "current-lesson.json") }
+
+  /// The task the last grading's screen pointed at (`ShownTask`).
+  public var shownTask: URL { root.appending(path: "shown-task.json") }
 }

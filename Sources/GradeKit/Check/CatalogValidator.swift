@@ -40,6 +40,12 @@ public enum CatalogValidator {
       if task.hints.count < 2 { taskBreach("needs at least two hints (a nudge, then a pointer), has \(task.hints.count)") }
       if task.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { taskBreach("has an empty hint") }
       if task.files.isEmpty { taskBreach("owns no files") }
+      if let last = task.hints.last, task.hints.count >= 2 {
+        let files = task.files.compactMap { file in tree.text("\(solution)/\(file)").map { ("\(solution)/\(file)", $0) } }
+        for leak in HintLadderRule.leakedLines(in: last, solutionFiles: files) {
+          taskBreach("the last hint holds line \(leak.line) of \(leak.path) whole (\"\(leak.code)\"); show the shape of the code, not a line to paste")
+        }
+      }
       for file in task.files {
         if !tree.contains("\(starter)/\(file)") { taskBreach("\(starter)/\(file) is missing") }
         if !tree.contains("\(solution)/\(file)") { taskBreach("\(solution)/\(file) is missing") }

@@ -43,8 +43,9 @@ public struct FeedbackRenderer: Sendable {
     } else {
       // Advertise a next hint only while the first unfinished task has one left.
       let next = lesson.tasks.first { task in result.tasks.first { $0.taskNumber == task.number }?.status != .pass }
-      let more = next.map { (hintLevels[$0.number] ?? 1) < $0.hints.count } ?? false
-      lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more ? " Next hint: swift run grade hint \(lesson.number)" : ""))
+      // It names the task: the screen above ends under the last task, not this one.
+      let more = next.flatMap { (hintLevels[$0.number] ?? 1) < $0.hints.count ? $0 : nil }
+      lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
     }
     return lines.joined(separator: "\n")
   }

@@ -33,6 +33,11 @@ public struct Wording: Sendable {
   public var issuesShown: Int
   /// How many compiler errors to show.
   public var errorsShown: Int
+  /// How many issues of a test that fails on correct code to show, in every report alike.
+  public var issuesOnCorrectCodeShown = Wording.issuesOnCorrectCodeShownByDefault
+  /// Enough for a strict mock's complaints and the test's own failing expectations together,
+  /// few enough that a test failing in a loop does not fill the screen.
+  public static let issuesOnCorrectCodeShownByDefault = 8
 
   /// A wording for `lesson`; reports other than the terminal's show every issue and error.
   public init(lesson: Lesson, task: LessonTask? = nil, style: Style = Style(colored: false), issuesShown: Int = .max, errorsShown: Int = .max) {
@@ -61,9 +66,19 @@ extension Finding {
       if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
       return lines
     }
-    // The first issue only, with its comments: the test's own words say what it expected.
-    func firstIssue(of test: TestOutcome) -> [String] {
-      test.failures.prefix(1).flatMap { [$0.message] + $0.comments.map { "// " + $0 } }
+    // Every issue a test recorded on correct code, each at its own line of code when there are
+    // several (one is where the headline points): a strict mock's complaint comes first in
+    // time, and the test's own expectation must not hide behind it.
+    func everyIssue(of test: TestOutcome) -> [String] {
+      let cap = wording.issuesOnCorrectCodeShown
+      let several = test.failures.count > 1
+      var lines: [String] = []
+      for issue in test.failures.prefix(cap) {
+        lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + (several ? at(mapper.location(of: issue)) : ""))
+        lines += issue.comments.map { "// " + $0 }
+      }
+      if test.failures.count > cap { lines.append("...and \(test.failures.count - cap) more issues") }
+      return lines
     }
     func failedAt(_ test: TestOutcome) -> String { at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test)) }
     func diagnostic(_ diagnostic: Diagnostic) -> String {
@@ -153,7 +168,7 @@ extension Finding {
     case .failsOnWheat(let test):
       return Words(
         mark: .failed, headline: "Your tests must pass against a correct implementation, but \(quoted(test)) fails" + failedAt(test),
-        details: issues(of: test))
+        details: everyIssue(of: test))
     case .crashesOnWheat(let test, let message):
       return Words(
         mark: .failed,
@@ -173,13 +188,13 @@ extension Finding {
         headline: quoted(test) + " fails on correct code that \(wheat.description)" + at(mapper.location(of: test))
           + ": your test checks something the code does not promise.",
         details: ["Test what the doc comment promises, not how one implementation happens to do it."]
-          + firstIssue(of: test))
+          + everyIssue(of: test))
     case .failsOnTimingWheat(let test, let wheat):
       return Words(
         mark: .failed,
         headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
         details: ["Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
-          + firstIssue(of: test))
+          + everyIssue(of: test))
     case .notRunAfterCrash(let test):
       return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
     case .tooFewCases(let needed, let found):

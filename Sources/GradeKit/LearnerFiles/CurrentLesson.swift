@@ -47,6 +47,27 @@ public struct CurrentLesson: Sendable {
     }
   }
 
+  /// When the learner last edited a lesson's files or asked for a lesson by name, whichever
+  /// came later: what `find()` rests on, so a later grading's screen can take precedence.
+  public func lastMove() -> Date? {
+    [lastEdited()?.date, lastNamed()?.date].compactMap { $0 }.max()
+  }
+
+  /// The lesson the learner is in, or, once it is done, the next one after it that is not:
+  /// what `grade` shows with no lesson named. `isDone` says whether a lesson is done.
+  public func focus(isDone: (Lesson) -> Bool) -> (lesson: Lesson, why: String)? {
+    guard let (lesson, why) = find() else { return nil }
+    return Self.movingOn(from: (lesson, why), in: workbook, isDone: isDone)
+  }
+
+  /// `start`, or, when it is done, the next lesson after it that is not done, and why.
+  static func movingOn(from start: (lesson: Lesson, why: String), in workbook: Workbook, isDone: (Lesson) -> Bool) -> (lesson: Lesson, why: String) {
+    guard isDone(start.lesson),
+      let next = workbook.catalog.lessons.first(where: { $0.number > start.lesson.number && !isDone($0) })
+    else { return start }
+    return (next, "the next one after lesson \(start.lesson.number), which is done")
+  }
+
   /// Remembers that the learner asked for `lesson` by name.
   public func remember(_ lesson: Lesson, at date: Date = Date()) {
     let url = workbook.learnerState.currentLesson
