@@ -122,8 +122,18 @@ struct MutantTests {
     #expect(found.contains { $0.kind == .droppedStatement && $0.line == takeLine && $0.declaration == "Account.withdraw(_:)" })
     #expect(found.contains { $0.kind == .negatedCondition && $0.original == "await check(.deposit(amount))" })
     #expect(found.contains { $0.kind == .removedGuard && $0.declaration == "Account.deposit(_:)" })
-    // The initializer's assignments may be dropped here; the schema's compile drops them.
-    #expect(found.contains { $0.kind == .droppedStatement && $0.declaration == "Account.init(balance:check:)" })
+    // The initializer's assignments initialize the actor: leaving one out cannot compile.
+    #expect(!found.contains { $0.kind == .droppedStatement && $0.declaration == "Account.init(balance:check:)" })
+
+    // Its schema compiles with every mutant, `await` sites included.
+    let schema = MutantSchema(sources: ["Account.swift": try Data(contentsOf: file)], mutants: found)
+    let folder = try Self.folder([:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let compilation = MutantSchema.Compilation(
+      module: "ActorsAndRaces", companions: companions, arguments: ["-swift-version", "5"], moduleCache: Self.moduleCache)
+    let checked = try schema.typeChecked(compilation, in: folder)
+    #expect(checked.dropped.map(\.mutant.description) == [])
+    #expect(checked.mutants.count == found.count)
   }
 
   @Test("UserStore.swift: the store's counter, its list and its lookup")
@@ -157,12 +167,36 @@ struct MutantTests {
     let checked = try schema.typeChecked(compilation, in: folder)
     #expect(try checked.errors(compilation, in: folder, runner: ProcessRunner()).isEmpty)
     #expect(checked.mutants.count + checked.dropped.count == found.count)
-    // `User.init` must set its `let id`: leaving the assignment out cannot compile.
-    #expect(checked.dropped.contains { $0.mutant.original == "self.id = id" })
-    #expect(!checked.dropped.contains { $0.mutant.original == "users.append(user)" })
+    #expect(checked.dropped.isEmpty)
+    // `User.init` must set its `let id`: the maker never leaves that assignment out.
+    #expect(!found.contains { $0.original == "self.id = id" })
     let text = try #require(checked.files.first?.text)
     #expect(text.contains("fileprivate func __gradeMutant("))
     #expect(text.contains("@_silgen_name(\"grade_active_mutant\")"))
+  }
+
+  @Test("a mutant the compiler refuses is dropped, exactly that one, with the compiler's reason")
+  func refusedMutantsDrop() throws {
+    let text = """
+      func clamp(_ level: UInt8) -> UInt8 {
+        let top: UInt8 = 255
+        return level > top ? top : level
+      }
+
+      """
+    let folder = try Self.folder(["Level.swift": text])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let found = try MutantMaker(moduleCache: Self.moduleCache, arguments: ["-swift-version", "6"])
+      .mutants(of: folder.appending(path: "Level.swift"), companions: [], module: "Level")
+    #expect(found.contains { $0.description == "`255` becomes `256`" })
+    let schema = MutantSchema(sources: ["Level.swift": Data(text.utf8)], mutants: found)
+    let compilation = MutantSchema.Compilation(
+      module: "Level", companions: [], arguments: ["-swift-version", "6"], moduleCache: Self.moduleCache)
+    let checked = try schema.typeChecked(compilation, in: folder.appending(path: "schema"))
+    #expect(checked.dropped.map(\.mutant.description) == ["`255` becomes `256`"])
+    #expect(checked.dropped.first?.reason.contains("overflows") == true)
+    #expect(checked.mutants.count == found.count - 1)
+    #expect(checked.mutants.contains { $0.description == "`255` becomes `254`" })
   }
 
   static let scoring = """

@@ -16,7 +16,7 @@ extension MutantSchema {
 
   /// This schema with every mutant the compiler refuses dropped, so that it compiles.
   ///
-  /// The schema's files are written to `folder` and type-checked (`swiftc -typecheck`)
+  /// The schema's files are written to `folder` and compiled as far as SIL (`swiftc -emit-sil`)
   /// with the companions. Each error is blamed on the innermost mutant region around it, and
   /// those mutants are dropped, until the schema compiles or `rounds` run out. An error
   /// no mutant is near means the original module does not compile, and throws.
@@ -56,7 +56,7 @@ extension MutantSchema {
     var message: String
   }
 
-  /// Writes the schema to `folder` and returns the errors of type-checking it.
+  /// Writes the schema to `folder` and returns the errors of compiling it.
   func errors(_ compilation: Compilation, in folder: URL, runner: ProcessRunner) throws(GradeError) -> [CompileError] {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -64,7 +64,10 @@ extension MutantSchema {
     } catch {
       throw .infrastructure("could not write the mutant schema to \(folder.path): \(error)")
     }
-    let command = ["swiftc", "-typecheck"] + files.map { folder.appending(path: $0.name).path } + compilation.companions.map(\.path)
+    // SIL, not `-typecheck`: definite initialization and other mandatory checks run on SIL,
+    // and a mutant that only they refuse would otherwise break the build that runs it.
+    let command = ["swiftc", "-emit-sil", "-wmo", "-Onone", "-o", folder.appending(path: "schema.sil").path]
+      + files.map { folder.appending(path: $0.name).path } + compilation.companions.map(\.path)
       + ["-module-name", compilation.module, "-module-cache-path", compilation.moduleCache.path] + compilation.arguments
     let outcome = try runner.run(command, until: .now + .seconds(300), streams: .merged)
     if outcome.succeeded { return [] }

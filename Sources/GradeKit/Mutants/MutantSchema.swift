@@ -14,7 +14,7 @@ struct MutantSchema: Sendable {
   var sources: [String: Data]
   /// The mutants the schema holds: number `n` switches on `mutants[n - 1]`.
   var mutants: [Mutant]
-  /// The schema's files, one per file that has mutants.
+  /// The schema's files, one per source, in name order.
   var files: [File]
   /// Mutants left out, and why.
   var dropped: [Dropped]
@@ -68,8 +68,13 @@ struct MutantSchema: Sendable {
     var kept: [Mutant] = []
     var files: [File] = []
     for name in sources.keys.sorted() {
+      guard let source = sources[name] else { continue }
       let own = mutants.filter { $0.file == name }
-      guard !own.isEmpty, let source = sources[name] else { continue }
+      // A file without mutants is still part of the module: it is written as it is.
+      guard !own.isEmpty else {
+        files.append(File(name: name, text: String(decoding: source, as: UTF8.self), regions: []))
+        continue
+      }
       var writer = MutantSchemaWriter(source: source, mutants: own, firstNumber: kept.count + 1)
       let text = writer.write() + Self.switchboard
       kept += writer.written

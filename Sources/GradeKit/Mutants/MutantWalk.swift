@@ -17,6 +17,8 @@ struct MutantWalk {
   /// How many function, accessor or closure bodies hold the current node: constants and
   /// returns are mutated only in code that runs, never in a default argument or attribute.
   private var bodies = 0
+  /// The kinds of the code declarations around the current node, innermost last.
+  private var code: [String] = []
 
   /// Starts a walk over `source`.
   init(source: MutantSource, fileName: String) {
@@ -71,9 +73,15 @@ struct MutantWalk {
   private mutating func inspectAndVisit(_ node: Node, kind: String) {
     if bodies > 0 { inspect(node, kind: kind) }
     let isCode = ["func_decl", "constructor_decl", "destructor_decl", "accessor_decl", "closure_expr"].contains(kind)
-    if isCode { bodies += 1 }
+    if isCode {
+      bodies += 1
+      code.append(kind)
+    }
     visitChildren(of: node)
-    if isCode { bodies -= 1 }
+    if isCode {
+      bodies -= 1
+      code.removeLast()
+    }
   }
 
   /// Visits every child of `node` but those under `skippedKeys`.
@@ -188,6 +196,13 @@ struct MutantWalk {
     guard bodies > 0 else { return }
     for element in Self.children(of: node["elements"]) where element["implicit"] as? Bool != true {
       guard Self.isDroppable(element), let site = range(of: element) else { continue }
+      // In an initializer, `self.x = …` may be what initializes `x`: without it the
+      // initializer cannot compile (and `-typecheck` alone would not say so).
+      if code.last == "constructor_decl", element["_kind"] as? String == "assign_expr",
+        (element["dest"] as? Node)?["_kind"] as? String == "member_ref_expr"
+      {
+        continue
+      }
       add(.droppedStatement, site: site, pieces: [], form: .statement, effects: Mutant.Effects())
     }
   }
@@ -234,6 +249,9 @@ struct MutantWalk {
     guard let result = node["result"] as? Node, let site = range(of: result) else { return }
     let inner = Self.peeled(result)
     let innerKind = inner["_kind"] as? String ?? ""
+    // A `switch` or `if` expression may stand only where it is returned or assigned whole,
+    // never inside `? :` or `!( )`.
+    guard innerKind != "single_value_stmt_expr" else { return }
     let text = source.text(site.start, site.end).trimmingCharacters(in: .whitespacesAndNewlines)
     let replacement: [Mutant.Piece]
     switch MutantType(mangled: Self.type(of: result)) {
