@@ -19,9 +19,9 @@ extension MutantSchema {
   /// The schema's files are written to `folder` and compiled as far as SIL (`swiftc -emit-sil`)
   /// with the companions. Each error is blamed on the innermost mutant region around it, and
   /// those mutants are dropped, until the schema compiles or `rounds` run out. An error
-  /// no mutant is near means the original module does not compile, and throws.
+  /// with no mutant before it means the original module does not compile, and throws.
   func typeChecked(
-    _ compilation: Compilation, in folder: URL, runner: ProcessRunner = ProcessRunner(), rounds: Int = 6
+    _ compilation: Compilation, in folder: URL, runner: ProcessRunner = ProcessRunner(), rounds: Int = 12
   ) throws(GradeError) -> MutantSchema {
     var schema = self
     for _ in 0..<rounds {
@@ -91,11 +91,18 @@ extension MutantSchema {
   }
 
   /// The numbers of the mutants an error falls in: the innermost region around it.
+  ///
+  /// Some errors stand after the mutant that caused them: a left-out `x = …` is reported
+  /// where `x` is next read (`constant 'x' used before being initialized`), a missing
+  /// `return` at the function's end. Such an error is blamed on the nearest statement
+  /// switch before it, and the next round says whether that was right.
   func blame(_ error: CompileError) -> [Int]? {
     guard let file = files.first(where: { $0.name == error.file }),
       let offset = MutantSource(Data(file.text.utf8)).offset(line: error.line, column: error.column)
     else { return nil }
     let around = file.regions.filter { $0.start <= offset && offset < $0.end }
-    return around.min { $0.end - $0.start < $1.end - $1.start }?.numbers
+    if let innermost = around.min(by: { $0.end - $0.start < $1.end - $1.start }) { return innermost.numbers }
+    let before = file.regions.filter { $0.end <= offset && $0.isStatement }
+    return before.max { ($0.end, $1.end - $1.start) < ($1.end, $0.end - $0.start) }?.numbers
   }
 }

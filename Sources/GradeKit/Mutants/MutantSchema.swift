@@ -38,6 +38,8 @@ struct MutantSchema: Sendable {
     /// The numbers of the mutants they belong to: one for a mutated branch, all of a
     /// site's for the whole site.
     var numbers: [Int]
+    /// Whether the bytes are a whole statement switch (`if __gradeMutant(n) { … } else { … }`).
+    var isStatement = false
   }
 
   /// A mutant the schema does not hold.

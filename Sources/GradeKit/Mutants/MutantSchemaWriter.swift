@@ -127,7 +127,9 @@ struct MutantSchemaWriter {
       emit(site.start, site.end, site.children)
       output += Array("\n}".utf8)
     }
-    regions.append(MutantSchema.Region(start: siteStart, end: output.count, numbers: site.members.map(\.number)))
+    regions.append(
+      MutantSchema.Region(
+        start: siteStart, end: output.count, numbers: site.members.map(\.number), isStatement: site.form == .statement))
   }
 
   /// Writes the code of one mutant at `site`.

@@ -17,6 +17,10 @@ struct MutantWalk {
   /// How many function, accessor or closure bodies hold the current node: constants and
   /// returns are mutated only in code that runs, never in a default argument or attribute.
   private var bodies = 0
+  /// Where the literal conditions of loops (`while true`) start: the compiler knows such a
+  /// loop only ends by `return` or `throw`, and a switch in their place makes it look
+  /// for a `return` after the loop, so they are left alone.
+  private var loopLiterals: Set<Int> = []
   /// The kinds of the code declarations around the current node, innermost last.
   private var code: [String] = []
 
@@ -60,6 +64,9 @@ struct MutantWalk {
       return
     }
     if kind.hasSuffix("_decl"), implicit, kind != "pattern_binding_decl" { return }
+    // Code a macro wrote (`@Observable`'s accessors) has ranges in a buffer of its own,
+    // not in the file: it is not the learner's to mutate.
+    if (node["range"] as? Node)?["buffer_id"] != nil { return }
     if let name = declarationName(of: node, kind: kind) {
       declarations.append((name, range(of: node)?.start ?? declarations.last?.start ?? 0))
       defer { declarations.removeLast() }
@@ -170,6 +177,10 @@ struct MutantWalk {
   private mutating func conditions(of node: Node, guarding: Bool) {
     for condition in Self.children(of: node["conditions"]) {
       let kind = condition["_kind"] as? String ?? ""
+      if kind == "boolean_literal_expr" {
+        if node["_kind"] as? String == "while_stmt", let site = range(of: condition) { loopLiterals.insert(site.start) }
+        continue
+      }
       // `if let`, `case` and `#available` conditions are not Boolean expressions.
       guard kind.hasSuffix("_expr"), MutantType(mangled: Self.type(of: condition)) == .bool, let site = range(of: condition) else {
         continue
@@ -240,7 +251,7 @@ struct MutantWalk {
 
   /// `true` and `false` swapped.
   private mutating func boolean(_ node: Node) {
-    guard let site = range(of: node), let value = node["value"] as? String else { return }
+    guard let site = range(of: node), let value = node["value"] as? String, !loopLiterals.contains(site.start) else { return }
     add(.flippedBoolean, site: site, pieces: [.text(value == "true" ? "false" : "true")], form: .expression, effects: Mutant.Effects())
   }
 
@@ -322,6 +333,9 @@ struct MutantWalk {
   /// The bytes `node` covers, `start..<end`, to the end of its last token; for a node
   /// without a range of its own (an implicit conversion), its children's.
   func range(of node: Node) -> (start: Int, end: Int)? {
+    if let range = node["range"] as? Node {
+      guard range["buffer_id"] == nil else { return nil }
+    }
     if let range = node["range"] as? Node, let start = range["start"] as? Int, let last = range["end"] as? Int,
       start >= 0, last >= start, last < source.bytes.count
     {
