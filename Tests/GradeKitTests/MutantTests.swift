@@ -199,6 +199,30 @@ struct MutantTests {
     #expect(checked.mutants.contains { $0.description == "`255` becomes `254`" })
   }
 
+  @Test("a module's files share one schema, numbered densely across its files")
+  func moduleSchema() throws {
+    let files = [
+      "Gauge.swift": "func isHigh(_ level: Int) -> Bool { level > limit() }\n",
+      "Limit.swift": "func limit() -> Int { 3 + 4 }\n",
+    ]
+    let folder = try Self.folder(files)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let urls = files.keys.sorted().map { folder.appending(path: $0) }
+    let maker = MutantMaker(moduleCache: Self.moduleCache, arguments: ["-swift-version", "6"])
+    let found = try urls.flatMap { try maker.mutants(of: $0, companions: urls, module: "Gauges") }
+    #expect(Set(found.map(\.file)) == ["Gauge.swift", "Limit.swift"])
+    let schema = MutantSchema(sources: files.mapValues { Data($0.utf8) }, mutants: found)
+    #expect(schema.files.map(\.name) == ["Gauge.swift", "Limit.swift"])
+    #expect(schema.files.allSatisfy { $0.text.contains("fileprivate func __gradeMutant(") })
+    #expect((1...found.count).compactMap { schema.mutant(number: $0)?.id }.count == found.count)
+    #expect(schema.mutant(number: 0) == nil)
+    let compilation = MutantSchema.Compilation(
+      module: "Gauges", companions: [], arguments: ["-swift-version", "6"], moduleCache: Self.moduleCache)
+    let checked = try schema.typeChecked(compilation, in: folder.appending(path: "schema"))
+    #expect(checked.dropped.isEmpty)
+    #expect(checked.number(of: found[0].id) != nil)
+  }
+
   static let scoring = """
     func score(_ values: [Int], limit: Int) -> Int {
       var total = 0
@@ -319,6 +343,18 @@ struct MutantTests {
         print("SURVEY \(lesson.folder)/\(file.lastPathComponent) made=\(found.count) kept=\(checked.mutants.count) dropped=\(checked.dropped.count) make=\(made) typecheck=\(compiled) \(kinds.joined(separator: " "))")
         for drop in checked.dropped { print("  DROPPED \(drop.mutant.line): \(drop.mutant.description) — \(drop.reason.prefix(120))") }
       }
+      // The whole module in one schema, as a task would have it.
+      var every: [Mutant] = []
+      let made = try ContinuousClock().measure { every = try all.flatMap { try maker.mutants(of: $0, companions: all, module: lesson.module) } }
+      var texts: [String: Data] = [:]
+      for file in all { texts[file.lastPathComponent] = try Data(contentsOf: file) }
+      let folder = try Self.folder([:])
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let compilation = MutantSchema.Compilation(
+        module: lesson.module, companions: [], arguments: lesson.arguments, moduleCache: Self.moduleCache)
+      var checked = MutantSchema(sources: texts, mutants: every)
+      let compiled = try ContinuousClock().measure { checked = try checked.typeChecked(compilation, in: folder) }
+      print("MODULE \(lesson.folder) made=\(every.count) kept=\(checked.mutants.count) make=\(made) compile=\(compiled)")
     }
   }
 }

@@ -209,8 +209,8 @@ struct MutantWalk {
       guard Self.isDroppable(element), let site = range(of: element) else { continue }
       // In an initializer, `self.x = …` may be what initializes `x`: without it the
       // initializer cannot compile (and `-typecheck` alone would not say so).
-      if code.last == "constructor_decl", element["_kind"] as? String == "assign_expr",
-        (element["dest"] as? Node)?["_kind"] as? String == "member_ref_expr"
+      if code.last == "constructor_decl", element["_kind"] as? String == "assign_expr", let dest = element["dest"] as? Node,
+        Self.first("member_ref_expr", in: dest) != nil
       {
         continue
       }
