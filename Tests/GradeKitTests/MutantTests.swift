@@ -78,6 +78,13 @@ struct MutantTests {
     #expect(!found.contains { $0.kind == .replacedReturn && $0.original == "false" })
   }
 
+  @Test("a negative literal is nudged from its own value, and one change is one mutant")
+  func negativeLiterals() throws {
+    let found = try Self.mutants(of: "func floor() -> Int { return -1 }\n")
+    #expect(Set(found.map(\.description)) == ["`-1` becomes `0`", "`-1` becomes `(-2)`"])
+    #expect(found.map(\.kind) == [.nudgedConstant, .nudgedConstant])
+  }
+
   @Test("`+` on String and Array is never swapped, on Int it is")
   func joiningIsNotArithmetic() throws {
     let found = try Self.mutants(of: Self.wallet)
@@ -240,6 +247,14 @@ struct MutantTests {
       return parts.joined() + (flag == true ? "!" : "?")
     }
 
+    func approve(_ amount: Int) async -> Bool { amount < 50 }
+
+    func spend(_ amount: Int, from balance: inout Int) async -> Bool {
+      guard await approve(amount) else { return false }
+      balance -= amount
+      return true
+    }
+
     """
 
   @Test("a program built from the schema behaves like each single mutant, and like the original for 0")
@@ -248,6 +263,7 @@ struct MutantTests {
     #expect(found.count >= 20)
     let schema = MutantSchema(sources: ["Scoring.swift": Data(Self.scoring.utf8)], mutants: found)
     #expect(schema.dropped.isEmpty)
+    if ProcessInfo.processInfo.environment["MUTANT_SHOW"] == "1" { print(schema.files[0].text) }
     let folder = try Self.folder([:])
     defer { try? FileManager.default.removeItem(at: folder) }
     let calls = """
@@ -256,15 +272,20 @@ struct MutantTests {
       let b = score([1], limit: 0)
       let c = label(true, &parts)
       let d = label(false, &parts)
+      var balance = 100
+      let e = await spend(30, from: &balance)
+      let f = await spend(60, from: &balance)
       """
     // One program holds every single mutant under its own names, for what each should print.
-    var singles = "func report(_ line: String) { print(line) }\n"
+    var singles = ""
     var table = ""
     for (index, mutant) in ([nil] + schema.mutants.map { Optional($0) }).enumerated() {
       let text = mutant?.applied(to: Data(Self.scoring.utf8)) ?? Self.scoring
       singles += text.replacingOccurrences(of: "score(", with: "score\(index)(").replacingOccurrences(of: "label(", with: "label\(index)(")
+        .replacingOccurrences(of: "spend(", with: "spend\(index)(").replacingOccurrences(of: "approve(", with: "approve\(index)(")
       table += "do {\n" + calls.replacingOccurrences(of: "score(", with: "score\(index)(").replacingOccurrences(of: "label(", with: "label\(index)(")
-        + "\nprint(\"\(index): \\(a) \\(b) \\(c) \\(d) \\(parts)\")\n}\n"
+        .replacingOccurrences(of: "spend(", with: "spend\(index)(").replacingOccurrences(of: "approve(", with: "approve\(index)(")
+        + "\nprint(\"\(index): \\(a) \\(b) \\(c) \\(d) \\(parts) \\(e) \\(f) \\(balance)\")\n}\n"
     }
     try Data((singles + table).utf8).write(to: folder.appending(path: "main.swift"))
     let runner = ProcessRunner()
@@ -286,7 +307,7 @@ struct MutantTests {
       setActiveMutant(Int64(number))
       do {
       \(calls)
-      print("\\(number): \\(a) \\(b) \\(c) \\(d) \\(parts)")
+      print("\\(number): \\(a) \\(b) \\(c) \\(d) \\(parts) \\(e) \\(f) \\(balance)")
       }
       """).utf8).write(to: schemaFolder.appending(path: "main.swift"))
     let c = Self.root.appending(path: "Sources/GradeRunnerC")

@@ -57,8 +57,11 @@ struct MutantMaker: Sendable {
   static func mutants(in source: Data, fileName: String, tree: Any) -> [Mutant] {
     var walk = MutantWalk(source: MutantSource(source), fileName: fileName)
     walk.visit(tree)
+    // The same change can come from two kinds (`return -1` made `0` as a nudged constant and
+    // as a plain return value): it is one mutant, of the kind listed first in `Mutant.Kind`.
+    let order = Dictionary(uniqueKeysWithValues: Mutant.Kind.allCases.enumerated().map { ($1, $0) })
     var seen: Set<String> = []
-    let unique = walk.found.filter { seen.insert("\($0.kind)|\($0.edit.start)|\($0.edit.end)|\($0.replacement)").inserted }
+    let unique = walk.found.sorted { order[$0.kind, default: 0] < order[$1.kind, default: 0] }.filter { seen.insert("\($0.edit.start)|\($0.edit.end)|\($0.replacement)").inserted }
     return unique.sorted {
       ($0.edit.start, $0.edit.end, $0.kind.rawValue, $0.replacement) < ($1.edit.start, $1.edit.end, $1.kind.rawValue, $1.replacement)
     }

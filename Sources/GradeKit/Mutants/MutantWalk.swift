@@ -207,6 +207,8 @@ struct MutantWalk {
     guard bodies > 0 else { return }
     for element in Self.children(of: node["elements"]) where element["implicit"] as? Bool != true {
       guard Self.isDroppable(element), let site = range(of: element) else { continue }
+      // A call that never returns (`fatalError`) ends a `guard`'s body; without it the body falls through.
+      if Self.type(of: element) == "$ss5NeverOD" { continue }
       // In an initializer, `self.x = …` may be what initializes `x`: without it the
       // initializer cannot compile (and `-typecheck` alone would not say so).
       if code.last == "constructor_decl", element["_kind"] as? String == "assign_expr", let dest = element["dest"] as? Node,
@@ -234,13 +236,16 @@ struct MutantWalk {
 
   /// An integer literal made one more and one less.
   private mutating func integer(_ node: Node) {
-    guard var site = range(of: node), let value = node["value"] as? String, let number = Int(value.replacingOccurrences(of: "_", with: "")),
-      number > Int.min + 1, number < Int.max - 1
+    guard var site = range(of: node), let value = node["value"] as? String,
+      var number = Int(value.replacingOccurrences(of: "_", with: "")), number > Int.min + 1, number < Int.max - 1
     else { return }
     let type = MutantType(mangled: Self.type(of: node))
     guard type.isNumber else { return }
-    // A negative literal starts at its `-`, and its last token is the `-` too.
-    if source.bytes[site.start] == UInt8(ascii: "-") { site.end = source.tokenEnd(at: site.start + 1) }
+    // A negative literal starts at its `-`, while its `value` is written without it.
+    if source.bytes[site.start] == UInt8(ascii: "-") {
+      site.end = source.tokenEnd(at: site.start + 1)
+      if number > 0 { number = -number }
+    }
     var values = [number + 1]
     if number > 0 || type == .integer(signed: true) || type == .floatingPoint { values.append(number - 1) }
     for value in values {
