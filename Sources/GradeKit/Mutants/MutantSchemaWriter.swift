@@ -25,13 +25,20 @@ struct MutantSchemaWriter {
 
   /// One place the schema switches: a range, a form and the mutants there.
   private final class Site {
+    /// Where the site's bytes start in the source.
     let start: Int
+    /// Where they end (exclusive).
     let end: Int
+    /// Whether it is switched as a statement or an expression.
     let form: Mutant.Form
+    /// The mutants here, each with its number.
     var members: [(number: Int, mutant: Mutant)] = []
+    /// The sites inside this one, in source order.
     var children: [Site] = []
+    /// The `try` and `await` any of its mutants needs in front.
     var effects = Mutant.Effects()
 
+    /// A site over `start..<end`, with no mutants yet.
     init(start: Int, end: Int, form: Mutant.Form) {
       self.start = start
       self.end = end
