@@ -121,6 +121,9 @@ struct MutantTests {
     let (file, companions) = try Self.lessonFiles("08-actors-and-races", "Account.swift")
     let source = try String(contentsOf: file, encoding: .utf8)
     let found = try MutantMaker(moduleCache: Self.moduleCache).mutants(of: file, companions: companions, module: "ActorsAndRaces")
+    if ProcessInfo.processInfo.environment["MUTANT_SHOW"] == "1" {
+      for mutant in found { print("\(mutant.id) \(mutant.line):\(mutant.column) \(mutant.kind.rawValue) \(mutant.declaration): \(mutant.description)") }
+    }
     let guardLine = try #require(Self.line(of: "guard balance >= amount", in: source))
     let takeLine = try #require(Self.line(of: "balance -= amount", in: source))
     let boundary = try #require(found.first { $0.description == "`balance >= amount` becomes `balance > amount`" })
