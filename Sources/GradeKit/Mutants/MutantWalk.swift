@@ -187,7 +187,11 @@ struct MutantWalk {
       }
       let effects = effects(of: condition)
       let original = Mutant.Piece.original(start: site.start, end: site.end)
-      add(.negatedCondition, site: site, pieces: [.text("!("), original, .text(")")], form: .expression, effects: effects)
+      // `!(a > b)` is `a <= b`, which the relational swaps already make: one mutant, not two.
+      let comparison = kind == "binary_expr" && Self.operatorOf(condition).map { Self.relational[$0.0] != nil } == true
+      if !comparison {
+        add(.negatedCondition, site: site, pieces: [.text("!("), original, .text(")")], form: .expression, effects: effects)
+      }
       if guarding {
         add(.removedGuard, site: site, pieces: [.text("true")], form: .expression, effects: effects, at: range(of: node)?.start)
       }
