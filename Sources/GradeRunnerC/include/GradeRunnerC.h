@@ -24,4 +24,11 @@ void grade_blocking_sleep(long long nanoseconds);
 /// The function named `name` that the calling shim stands in front of, found once and kept in `slot`.
 void *grade_original(void **slot, const char *name);
 
+/// The number of the mutant a program built from a mutant schema runs, 0 for the original
+/// code (`ActiveMutant.c`). The schema reads it once, before its first mutated site runs.
+int64_t grade_active_mutant(void);
+
+/// Makes `number` the active mutant: call it before any code of the schema runs.
+void grade_set_active_mutant(int64_t number);
+
 #endif
