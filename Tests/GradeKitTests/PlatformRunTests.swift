@@ -34,7 +34,9 @@ struct PlatformRunTests {
   }
 
   /// A Gradescope root with `source/` and a submission `make` fills, graded by `run_autograder`.
-  func autograde(_ name: String, make: (URL) throws -> Void) throws -> (outcome: ProcessOutcome, results: [String: Any], root: URL) {
+  func autograde(
+    _ name: String, environment: [String: String] = [:], make: (URL) throws -> Void
+  ) throws -> (outcome: ProcessOutcome, results: [String: Any], root: URL) {
     #expect(FileManager.default.isExecutableFile(atPath: Self.grade.path), "swift build makes .build/debug/grade before the tests run")
     let root = Self.gradescopeSource.deletingLastPathComponent().appending(path: "roots/\(name)")
     let manager = FileManager.default
@@ -44,7 +46,7 @@ struct PlatformRunTests {
     try make(root.appending(path: "submission"))
     let outcome = try Self.run(
       ["/bin/bash", Self.gradescopeSource.appending(path: "run_autograder").path, "--timeout", "5"], in: root,
-      environment: ["AUTOGRADER_ROOT": root.path, "GRADE": Self.grade.path, "GRADE_PREPARE": "0"])
+      environment: ["AUTOGRADER_ROOT": root.path, "GRADE": Self.grade.path, "GRADE_PREPARE": "0"].merging(environment) { $1 })
     let text = try String(contentsOf: root.appending(path: "results/results.json"), encoding: .utf8)
     return (outcome, try PlatformFormatTests.checkGradescopeShape(text), root)
   }
@@ -121,6 +123,26 @@ struct PlatformRunTests {
     #expect((hostile.results["score"] as? NSNumber)?.intValue ?? 1000 < tasks, "\(hostile.results)")
     #expect(Self.tests(hostile.results).count == tasks)
     #expect((Self.tests(hostile.results)[1]["output"] as? String)?.contains("Glibc") == true, "\(Self.tests(hostile.results)[1])")
+
+    // Code the loader would run before any test is refused at its attribute, where grades count too.
+    let early = try autograde("constructor", make: Self.solvedWorkbook { folder in
+      let file = folder.appending(path: "Sources/ScoreValidator.swift")
+      let text = try String(contentsOf: file, encoding: .utf8) + "\n@section(\".init_array\") @used let early: @convention(c) () -> Void = {}\n"
+      try Data(text.utf8).write(to: file)
+    })
+    #expect(Self.tests(early.results).first?["status"] as? String == "failed")
+    #expect((Self.tests(early.results).first?["output"] as? String)?.contains("@section") == true, "\(early.results)")
+
+    // Without namespaces, as on Gradescope, a test still cannot read the instructor's solutions or its own memory map.
+    let solution = Self.released.source.solutionFolder(of: Self.lesson).appending(path: "Sources/UserStore.swift").path
+    let peeker = try autograde("peeker", environment: ["GRADE_NAMESPACES": "off"], make: Self.solvedWorkbook { folder in
+      try Self.appendTest(
+        "@Test func peeks() { #expect(FileManager.default.contents(atPath: \"\(solution)\") != nil); "
+          + "#expect(FileManager.default.contents(atPath: \"/proc/self/maps\") != nil) }", to: folder)
+    })
+    let peeked = Self.tests(peeker.results)[1]
+    #expect(peeked["status"] as? String == "failed")
+    #expect((peeked["output"] as? String)?.contains("but peeks() fails") == true, "\(peeked)")
 
     // A lesson folder that is a link to the instructor's solution earns nothing.
     let linked = try autograde("linked") { submission in
