@@ -48,6 +48,7 @@ import Testing
   private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
   private typealias Confine = @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, Int32) -> Int32
   private typealias GetEntryPoint = @convention(c) () -> UnsafeRawPointer
+  private typealias SetMutant = @convention(c) (Int64) -> Void
 
   static func main() async {
     // 1. The orders, before anything the run tests is loaded. Swift Testing starts this program
@@ -55,6 +56,8 @@ import Testing
     let orders = readAll(4).flatMap { try? JSONDecoder().decode(RunOrders.self, from: Data($0)) }
     close(4)
     _ = fcntl(3, F_SETFD, FD_CLOEXEC)
+    // The mutant a schema's code runs, set before any of it runs (`ActiveMutant.c`).
+    if let mutant = orders?.mutant, mutant != 0, let set = cFunction("grade_set_active_mutant", as: SetMutant.self) { set(mutant) }
     // 2. Confined, before the tests load.
     if let prctl = cFunction("prctl", as: Prctl.self) {
       _ = prctl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.

@@ -15,10 +15,13 @@ public struct RunOrders: Codable, Equatable, Sendable {
   public var waitsForEvents: Bool
   /// Every path the run may use, and how: anything not listed is refused (`Confinement.c`).
   public var allowed: [AllowedPath]
+  /// The mutant a program built from a mutant schema runs (`ActiveMutant.c`); 0, the code as written.
+  public var mutant: Int64
 
   /// Creates orders.
   public init(
-    key: String, filters: [String]?, parallel: Bool, repetitions: Int, waitsForEvents: Bool, allowed: [AllowedPath]
+    key: String, filters: [String]?, parallel: Bool, repetitions: Int, waitsForEvents: Bool, allowed: [AllowedPath],
+    mutant: Int64 = 0
   ) {
     self.key = key
     self.filters = filters
@@ -26,6 +29,7 @@ public struct RunOrders: Codable, Equatable, Sendable {
     self.repetitions = repetitions
     self.waitsForEvents = waitsForEvents
     self.allowed = allowed
+    self.mutant = mutant
   }
 
   /// A path the run may use, and how.

@@ -54,14 +54,19 @@ public struct Box: Sendable {
     public var seconds: Int?
     /// Whether a test that waits for real time to pass records an issue.
     public var waitsForEvents = false
+    /// The mutant a program built from a mutant schema runs; 0 for the code as written.
+    public var mutant = 0
 
     /// Creates a request.
-    public init(filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil, waitsForEvents: Bool = false) {
+    public init(
+      filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil, waitsForEvents: Bool = false, mutant: Int = 0
+    ) {
       self.filters = filters
       self.parallel = parallel
       self.repetitions = repetitions
       self.seconds = seconds
       self.waitsForEvents = waitsForEvents
+      self.mutant = mutant
     }
   }
 
@@ -142,7 +147,7 @@ public struct Box: Sendable {
       work: inBox ? "/box/work" : run.appending(path: "work").path, ownTemporaryFolder: inBox, threadSanitizer: threadSanitizer)
     let orders = RunOrders(
       key: key, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
-      waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [])
+      waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant))
     let outcome = try runner.run(
       command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())

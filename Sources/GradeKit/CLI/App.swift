@@ -122,6 +122,13 @@ public struct App: Sendable {
         write((isReset ? "Put the starter back in:" : "Copied the solution into:") + "\n" + change.files.map { "  " + $0 }.joined(separator: "\n"))
         write(change.backup.map { "Your previous versions are in \($0)/." } ?? "There were no previous versions to keep.")
         return Exit.passed
+      case .mutants(let name, let task, let options):
+        let workbook = try loadWorkbook()
+        guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
+        let reports = grader(workbook, options).mutants(
+          lesson, tasks: task.map { [$0] } ?? [], runs: options.runs ?? 1, progress: writeError)
+        write(MutantReportText.render(reports, lesson: lesson))
+        return reports.allSatisfy { $0.problem == nil && $0.survivors.isEmpty } ? Exit.passed : Exit.failed
       case .check(let names, let options):
         let workbook = try loadWorkbook()
         var checker = Checker(workbook: workbook, grader: grader(workbook, options), progress: writeError)

@@ -8,6 +8,8 @@ public enum Command: Equatable, Sendable {
   case hint(lesson: String?, task: Int?)
   /// Prove every lesson works, as CI does.
   case check(lessons: [String], options: Options)
+  /// `grade mutants LESSON [TASK]`: what the reference tests do to the mutants of each write-tests task's code.
+  case mutants(lesson: String, task: Int?, options: Options)
   /// List the lessons.
   case list
   /// Grade every student folder in `submissions`; write reports to `report` when given.

@@ -39,7 +39,7 @@ enum RunnerProgram {
 
   /// The C files linked into every program, and into ThreadSanitizer programs (`tsan`).
   static func cFiles(threadSanitizer: Bool) -> [String] {
-    ["Confinement", "DispatchShim", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : [])
+    ["ActiveMutant", "Confinement", "DispatchShim", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : [])
   }
 
   /// Every file the runner is built from: what a variant's cache key holds of it.

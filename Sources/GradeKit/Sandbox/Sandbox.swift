@@ -409,9 +409,9 @@ public struct Sandbox: Sendable {
   ///     order, a core's worth at a time; the tests not reached then have no result.
   public func runTests(
     _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max,
-    waitsForEvents: Bool = false
+    waitsForEvents: Bool = false, mutant: Int = 0
   ) -> JobResult {
-    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents)
+    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
     if repetitions > 1 {
       _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
@@ -433,7 +433,7 @@ public struct Sandbox: Sendable {
       ranAlone.formUnion(suspects)
       let folds = LockedBox([Int: (RunFold, RunFold.AfterRun?)]())
       DispatchQueue.concurrentPerform(iterations: runs.count) { index in
-        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents)
+        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
@@ -458,6 +458,8 @@ public struct Sandbox: Sendable {
     var seconds: Int?
     /// Whether a test that waits for real time to pass records an issue.
     var waitsForEvents = false
+    /// The mutant the program runs, when it was built from a mutant schema.
+    var mutant = 0
     var result = JobResult()
     var tests: [String: TestOutcome] = [:]
     var order: [String] = []
@@ -478,7 +480,7 @@ public struct Sandbox: Sendable {
     mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> AfterRun? {
       let request = Box.Request(
         filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds,
-        waitsForEvents: waitsForEvents)
+        waitsForEvents: waitsForEvents, mutant: mutant)
       let boxed: Box.Report
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Running a lesson's reference tests against the mutants of each write-tests task's code
+/// under test (`grade mutants`): which mutants the reference tests kill in every run, which
+/// survive, and a smallest set that kills as much as all of them.
+extension Grader {
+  /// What the reference tests of one write-tests task did to the mutants of its code under test.
+  struct MutantReport: Sendable {
+    /// The task.
+    var task: Int
+    /// The files the task's variants change: its code under test, where mutants are made.
+    var files: [String]
+    /// How many mutants were made, before the compiler dropped those that do not compile.
+    var made: Int
+    /// Mutants the compiler refused, with its reason.
+    var dropped: [(mutant: Mutant, reason: String)]
+    /// Each compiled mutant with what the reference tests did to it.
+    var outcomes: [Outcome]
+    /// Why the task's mutants could not be run, when they could not.
+    var problem: String?
+
+    /// What the reference tests did to one mutant.
+    public struct Outcome: Sendable {
+      /// The mutant.
+      var mutant: Mutant
+      /// In how many of the runs some reference test failed on it.
+      var killedRuns: Int
+      /// How many runs there were.
+      var runs: Int
+      /// The reference tests that failed on it, by ID: its kill set.
+      var killers: Set<String>
+      /// Why its runs decide nothing (a time limit, a void run), when they do not.
+      var problem: String?
+
+      /// Whether some reference test failed on it in every run.
+      var killed: Bool { problem == nil && killedRuns == runs }
+    }
+
+    /// The killed mutants, one for each distinct set of reference tests that kills them: a
+    /// learner's suite that kills these kills every mutant the reference tests kill, as far
+    /// as the reference tests can tell them apart.
+    var kept: [Mutant] {
+      var seen: Set<Set<String>> = []
+      return outcomes.filter { $0.killed && seen.insert($0.killers).inserted }.map(\.mutant)
+    }
+
+    /// The compiled mutants no reference test fails on in every run: each is equivalent to
+    /// the code, a change no doc comment promises against, or a gap in the reference tests.
+    var survivors: [Outcome] { outcomes.filter { !$0.killed } }
+  }
+
+  /// Makes the mutants of each write-tests task's code under test, builds them as one
+  /// program whose mutant is chosen at run time (`MutantSchema`), and runs the task's
+  /// reference tests against each `runs` times in one process.
+  ///
+  /// - Parameter tasks: The task numbers to look at; every write-tests task when empty.
+  func mutants(_ lesson: Lesson, tasks only: Set<Int> = [], runs: Int = 1, progress: @Sendable (String) -> Void = { _ in }) -> [MutantReport] {
+    let solution = workbook.solutionFolder(of: lesson)
+    guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
+    else { return [] }
+    let root = state.sandbox("check-mutants", of: lesson)
+    var reports: [MutantReport] = []
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind, only.isEmpty || only.contains(task.number),
+        let variants = plan.variants[task.number], let original = variants.first(where: { $0.id == .solution(of: task.number) })
+      else { continue }
+      // The code under test: the files some variant of the task changes.
+      let files = original.sources.files.keys.sorted().filter { name in
+        variants.contains { $0.sources.files[name] != original.sources.files[name] }
+      }
+      var report = MutantReport(task: task.number, files: files, made: 0, dropped: [], outcomes: [])
+      progress("mutants: lesson \(lesson.number), task \(task.number): making the mutants of \(files.joined(separator: ", "))")
+      do {
+        let schema = try schema(of: original.sources, files: files, lesson: lesson, in: root.appending(path: "task-\(task.number)"))
+        report.made = schema.mutants.count + schema.dropped.count
+        report.dropped = schema.dropped.map { ($0.mutant, $0.reason) }
+        var sources = original.sources
+        for file in schema.files { sources.files[file.name] = Data(file.text.utf8) }
+        report.outcomes = run(
+          schema, sources: sources, task: task, spec: spec, plan: plan, root: root, runs: runs, progress: progress)
+      } catch {
+        report.problem = error.message
+      }
+      if report.problem == nil, report.outcomes.isEmpty, !(report.made == 0) {
+        report.problem = "the reference tests or the mutants' program did not build"
+      }
+      reports.append(report)
+    }
+    return reports
+  }
+
+  /// The schema of `files` in `sources`, made and type-checked in `folder`.
+  private func schema(of sources: SandboxPlan.Sources, files: [String], lesson: Lesson, in folder: URL) throws(GradeError) -> MutantSchema {
+    let source = folder.appending(path: "src")
+    try? FileManager.default.removeItem(at: source)
+    do {
+      try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+      for (name, data) in sources.files { try data.write(to: source.appending(path: name)) }
+    } catch {
+      throw .infrastructure("cannot write the code under test to \(source.path): \(error.localizedDescription)")
+    }
+    let all = sources.files.keys.sorted().map { source.appending(path: $0) }
+    let arguments = ["-swift-version", "6"] + lesson.moduleFlags
+    let maker = MutantMaker(runner: runner, moduleCache: state.moduleCache, arguments: arguments)
+    var mutants: [Mutant] = []
+    for name in files {
+      mutants += try maker.mutants(of: source.appending(path: name), companions: all, module: lesson.module)
+    }
+    let underTest = Dictionary(uniqueKeysWithValues: files.compactMap { name in sources.files[name].map { (name, $0) } })
+    let companions = all.filter { !files.contains($0.lastPathComponent) }
+    return try MutantSchema(sources: underTest, mutants: mutants).typeChecked(
+      .init(module: lesson.module, companions: companions, arguments: arguments, moduleCache: state.moduleCache),
+      in: folder.appending(path: "check"), runner: runner)
+  }
+
+  /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, as many at once as there are cores.
+  private func run(
+    _ schema: MutantSchema, sources: SandboxPlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: SandboxPlan, root: URL,
+    runs: Int, progress: @Sendable (String) -> Void
+  ) -> [MutantReport.Outcome] {
+    var soakLimits = limits
+    soakLimits.seconds = limits.seconds * runs
+    let sandbox = Sandbox(
+      root: root, plan: plan,
+      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: task.threadSanitizer, store: state.builds),
+      box: Box(limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: task.threadSanitizer),
+      state: state)
+    guard (try? sandbox.sync([.task(task.number)])) != nil else { return [] }
+    let built = sandbox.build(tasks: [task.number])
+    guard let tests = built.testsLibrary(.task(task.number)),
+      case .success(let folder) = VariantBuild.build(sources, module: plan.lesson.module, state: state, compiler: sandbox.compiler)
+    else { return [] }
+    let program = folder.appending(path: Compiler.programName)
+    let seconds = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+    progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
+    let found = LockedBox([Int: MutantReport.Outcome]())
+    DispatchQueue.concurrentPerform(iterations: schema.mutants.count) { index in
+      let mutant = schema.mutants[index]
+      let number = schema.number(of: mutant.id) ?? 0
+      let job = sandbox.runTests(
+        program, libraries: [tests], repetitions: runs, seconds: seconds * runs, waitsForEvents: spec.waitsForEvents, mutant: number)
+      var outcome = MutantReport.Outcome(mutant: mutant, killedRuns: 0, runs: runs, killers: [])
+      if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
+        // A crash or a race fails every run it reaches.
+        outcome.killedRuns = runs
+        outcome.killers = Set(job.crashes.keys)
+      } else if job.ending.decides {
+        outcome.killedRuns = Set(job.tests.flatMap(\.failedIterations)).count
+        outcome.killers = Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id))
+      } else {
+        // A mutant the tests hang on is not killed: a time limit is no verdict.
+        outcome.problem = job.ending.reason ?? "the runs were stopped"
+      }
+      found.update { $0[index] = outcome }
+    }
+    return schema.mutants.indices.compactMap { found.value[$0] }
+  }
+}
