@@ -9,32 +9,35 @@ import Foundation
 /// ("chaff-2") instead of its folder, which would say what its bug is. Run it
 /// again on another platform, into the same folder, to add that platform.
 public enum Release {
-  /// The starter's version of each file an implement or compiles task of `lesson` owns that
-  /// no variant in `variants` changes: a student copy's compiled variants must not hold the
-  /// solution of a task the student still has to write, and a write-tests task's tests never
-  /// reach code its variants all share but do not test. A file some variant changes is the
-  /// code under test, and stays (lesson 10 task 5 tests the model task 3 asks for).
-  static func handedOutFiles(of lesson: Lesson, workbook: Workbook, notUnderTest variants: [SandboxPlan.Variant]) -> [String: Data] {
+  /// The files in `Sources/` that an implement or compiles task of `lesson` owns: the code the
+  /// student writes, as `(path in the lesson, file name)`.
+  static func writtenFiles(of lesson: Lesson) -> [(path: String, name: String)] {
     let prefix = Lesson.sourcesFolder + "/"
-    var files: [String: Data] = [:]
-    for task in lesson.tasks {
+    return lesson.tasks.flatMap { task -> [(path: String, name: String)] in
       switch task.kind {
-      case .implement, .compiles: break
-      default: continue
+      case .implement, .compiles: task.files.filter { $0.hasPrefix(prefix) }.map { ($0, String($0.dropFirst(prefix.count))) }
+      default: []
       }
-      for file in task.files where file.hasPrefix(prefix) {
-        let name = String(file.dropFirst(prefix.count))
-        let versions = Set(variants.compactMap { $0.sources.files[name] })
-        guard versions.count == 1,
-          let starter = try? Data(contentsOf: workbook.starterFolder(of: lesson).appending(path: file))
-        else { continue }
-        files[name] = starter
-      }
+    }
+  }
+
+  /// The files the student writes that some variant in `variants` changes: a write-tests task
+  /// that tests the solution of a task the student still has to write (lesson 10 task 5).
+  static func testedSolutions(of lesson: Lesson, variants: [SandboxPlan.Variant]) -> Set<String> {
+    Set(writtenFiles(of: lesson).map(\.name).filter { name in Set(variants.compactMap { $0.sources.files[name] }).count > 1 })
+  }
+
+  /// The starter's version of each file the student writes: a student copy's compiled variants
+  /// must not hold the solution of a task the student still has to write, and a write-tests
+  /// task's tests never reach code its variants all share but do not test.
+  static func handedOutFiles(of lesson: Lesson, workbook: Workbook) -> [String: Data] {
+    var files: [String: Data] = [:]
+    for (path, name) in writtenFiles(of: lesson) {
+      files[name] = try? Data(contentsOf: workbook.starterFolder(of: lesson).appending(path: path))
     }
     return files
   }
 
-  /// What a release wrote.
   public struct Summary: Sendable, Equatable {
     /// How many workbook files were copied; 0 when the copy was there already.
     public var files: Int
@@ -87,7 +90,10 @@ public enum Release {
       compiler.moduleFlags = lesson.moduleFlags
       for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {
         var ids: [String] = []
-        let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook, notUnderTest: variants)
+        // A task whose variants hold the solution of a file the student writes in another task
+        // ships none: the copy says the instructor grades it, and gives nothing away.
+        guard Self.testedSolutions(of: lesson, variants: variants).isEmpty else { continue }
+        let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook)
         for (index, variant) in variants.enumerated() {
           let built: URL
           var sources = variant.sources
