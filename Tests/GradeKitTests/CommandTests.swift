@@ -93,6 +93,7 @@ struct UsageGoldenTests {
 
   @Test("Every command's help reads as its golden file, and the overview too", arguments: [
     "", "watch", "hint", "list", "reveal", "check-setup", "reset", "solve", "class", "merge", "release", "export", "autograde", "present", "prepare", "check",
+    "mutants",
   ])
   func help(_ command: String) throws {
     let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)

@@ -139,6 +139,8 @@ struct PlatformRunTests {
       try Self.appendTest(
         "@Test func peeks() { #expect(FileManager.default.contents(atPath: \"\(solution)\") != nil); "
           + "#expect(FileManager.default.contents(atPath: \"/proc/self/maps\") != nil) }", to: folder)
+      let file = folder.appending(path: "Tests/UserStoreTests.swift")
+      try Data(("import Foundation\n" + (try String(contentsOf: file, encoding: .utf8))).utf8).write(to: file)
     })
     let peeked = Self.tests(peeker.results)[1]
     #expect(peeked["status"] as? String == "failed")
