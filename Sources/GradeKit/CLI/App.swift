@@ -27,6 +27,8 @@ public struct App: Sendable {
   public var writeError: @Sendable (String) -> Void
   /// Reads a line of standard input, or `nil` at its end; `nil` when input is not a terminal.
   public var readLine: @Sendable () -> String?
+  /// The system the grader runs on: anywhere but Linux, every command but help stops at once.
+  public var platform: HostPlatform = .current
 
   /// Creates an app.
   public init(
@@ -46,6 +48,10 @@ public struct App: Sendable {
   public func run(_ arguments: [String]) -> Int32 {
     do {
       let command = try Command.parse(arguments)
+      if !command.runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
+        writeError(refusal)
+        return Exit.error
+      }
       switch command {
       case .help(let name):
         guard let name else {
