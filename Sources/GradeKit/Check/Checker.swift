@@ -101,6 +101,8 @@ public struct Checker: Sendable {
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
     breaches += checkSnippets(of: lesson)
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): availability on macOS \(AvailabilityRule.deployment)")
+    breaches += checkAvailability(of: lesson)
     return breaches
   }
 
