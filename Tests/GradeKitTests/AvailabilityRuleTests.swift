@@ -58,6 +58,27 @@ struct AvailabilityRuleTests {
     #expect(!apis.contains { $0.path.first == "Mutex" })
   }
 
+  @Test("grade check holds Package.swift to the macOS the rule checks against, as dump-package gives its platforms")
+  func deploymentTarget() throws {
+    #expect(Checker.deploymentBreaches(platforms: [["platformName": "macos", "version": "15.0", "options": []]]).isEmpty)
+    let older = Checker.deploymentBreaches(platforms: [["platformName": "macos", "version": "14.0"]])
+    #expect(older.map(\.message) == [
+      "Package.swift must declare .macOS(.v15), the macOS grade check proves every lesson's APIs against (AvailabilityRule.deployment); it declares macOS 14.0",
+    ])
+    #expect(Checker.deploymentBreaches(platforms: nil).count == 1)
+    // The manifest itself, as written (dump-package cannot run inside swift test, which holds the build folder).
+    let manifest = try String(contentsOf: HostileLab.repository.appending(path: "Package.swift"), encoding: .utf8)
+    #expect(manifest.contains("platforms: [.macOS(.v15)]"))
+  }
+
+  @Test("Dumps of several primary files, written back to back, are split where each file's begins")
+  func splitDumps() {
+    let first = #"{"_kind":"source_file","filename":"A.swift","items":[{"text":"}{\"_kind\":\"source_file\""}]}"#
+    let second = #"{"_kind":"source_file","filename":"B.swift","items":[]}"#
+    let dumps = Rule.splitDumps(Data((first + second).utf8)).map { String(decoding: $0, as: UTF8.self) }
+    #expect(dumps == [first, second])
+  }
+
   @Test("A demangled declaration's module, path and labels, generics and extensions left out")
   func demangled() throws {
     let immediate = try #require(Rule.declaration(demangled: "static (extension in _Concurrency):Swift.Task< where B == Swift.Never>.immediate(name: Swift.String?, priority: Swift.TaskPriority?, executorPreference: __owned Swift.TaskExecutor?, operation: __owned @isolated(any) () async -> A) -> Swift.Task<A, Swift.Never>"))

@@ -314,7 +314,8 @@ struct AvailabilityRule {
         uses.append(Use(usr: usr, offset: anchor, guardedFor: guarded))
       }
       let brace = kind == "brace_stmt" ? own ?? brace : brace
-      for (key, child) in node where key != "decl" && key != "range" && key != "attrs" {
+      // A reference's `decl` names its declaration and holds no code; any other `decl` is walked.
+      for (key, child) in node where key != "range" && key != "attrs" && !(key == "decl" && (child as? [String: Any])?["decl_usr"] != nil) {
         var childRegions = regions
         if key == "then_stmt", kind == "if_stmt", let version = availableVersion(node["conditions"]),
           let then = (child as? [String: Any]).flatMap(range)
@@ -414,34 +415,59 @@ struct AvailabilityRule {
 
   /// The unguarded uses of newer APIs in each of `names` in `folder`, type-checked together as
   /// `module` with `flags` (module search paths, the lesson's settings), by file name; a file the
-  /// compiler could not dump maps to `nil`.
+  /// compiler could not dump maps to `nil`. One compiler dumps every file, each as a primary file,
+  /// so the module is type-checked once per folder, not once per file.
   static func check(
     _ names: [String], in folder: URL, module: String, flags: [String], moduleCache: URL, toolchain: String, runner: ProcessRunner
   ) -> [String: [Finding]?] {
     let apis = newerAPIs(toolchain: toolchain)
     // A type-checked dump of a test file runs to megabytes.
-    var dumper = runner
-    dumper.outputLimit = 256 << 20
-    let runner = dumper
-    let found = Mutex<[String: [Finding]?]>([:])
-    DispatchQueue.concurrentPerform(iterations: names.count) { index in
-      let name = names[index]
-      let arguments = ["\(toolchain)/bin/swift-frontend", "-frontend", "-dump-ast", "-primary-file", name]
-        + names.filter { $0 != name }
-        + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5",
-           "-plugin-path", "\(toolchain)/lib/swift/host/plugins",
-           "-in-process-plugin-server-path", "\(toolchain)/lib/swift/host/libSwiftInProcPluginServer.so"] + flags
-      guard let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
-        let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes),
-        let source = try? Data(contentsOf: folder.appending(path: name))
-      else {
-        found.withLock { $0[name] = .some(nil) }
-        return
+    var runner = runner
+    runner.outputLimit = 256 << 20
+    let arguments = ["\(toolchain)/bin/swift-frontend", "-frontend", "-dump-ast"] + names.flatMap { ["-primary-file", $0] }
+      + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5",
+         "-plugin-path", "\(toolchain)/lib/swift/host/plugins",
+         "-in-process-plugin-server-path", "\(toolchain)/lib/swift/host/libSwiftInProcPluginServer.so"] + flags
+    var trees: [String: Any] = [:]
+    if let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(300), streams: .separate) {
+      for dump in splitDumps(outcome.outputBytes) {
+        if let tree = try? JSONSerialization.jsonObject(with: dump) as? [String: Any], let name = tree["filename"] as? String {
+          trees[name] = tree
+        }
       }
-      let uses = uses(inDump: tree)
-      let demangled = demangle(uses.map(\.usr), toolchain: toolchain, runner: runner)
-      found.withLock { $0[name] = findings(uses, source: source, demangled: demangled, apis: apis) }
     }
-    return found.withLock { $0 }
+    let used = trees.mapValues { Self.uses(inDump: $0) }
+    let demangled = demangle(used.values.flatMap { $0.map(\.usr) }, toolchain: toolchain, runner: runner)
+    var found: [String: [Finding]?] = [:]
+    for name in names {
+      guard let uses = used[name], let source = try? Data(contentsOf: folder.appending(path: name)) else {
+        found[name] = .some(nil)
+        continue
+      }
+      found[name] = findings(uses, source: source, demangled: demangled, apis: apis)
+    }
+    return found
+  }
+
+  /// The dumps of several primary files, which the compiler writes one after another with
+  /// nothing between: each starts `{"_kind":"source_file"` right after the previous one's
+  /// last brace, which no string in a dump can hold unescaped.
+  static func splitDumps(_ output: Data) -> [Data] {
+    let bytes = [UInt8](output)
+    let start = Array(#"}{"_kind":"source_file""#.utf8)
+    var dumps: [Data] = []
+    var begin = 0
+    var index = 0
+    while index + start.count <= bytes.count {
+      if bytes[index] == start[0], bytes[index..<(index + start.count)].elementsEqual(start) {
+        dumps.append(Data(bytes[begin...index]))
+        begin = index + 1
+        index += start.count
+      } else {
+        index += 1
+      }
+    }
+    if begin < bytes.count { dumps.append(Data(bytes[begin...])) }
+    return dumps
   }
 }
