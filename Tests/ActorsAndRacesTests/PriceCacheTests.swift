@@ -28,6 +28,7 @@ struct PriceCacheTests {
   ///
   /// The `isolated` parameter runs this function on the cache, and
   /// `Task.immediate` runs its body right here, up to its first `await`.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
   func startAsking(_ cache: isolated PriceCache, for product: String) -> Task<Int, Never> {
     Task.immediate { await cache.price(of: product) }
   }
@@ -56,6 +57,7 @@ struct PriceCacheTests {
   }
 
   @Test("A caller who asks while the fetch is running waits for it instead of fetching again")
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
   func concurrentCallersShareOneFetch() async {
     let server = Server()
     let cache = PriceCache(fetch: server.fetch)

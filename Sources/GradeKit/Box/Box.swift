@@ -83,6 +83,10 @@ public struct Box: Sendable {
   /// Runs `program` with `libraries` beside it, and returns how it ended, what it printed,
   /// and the event records its entry point wrote.
   public func run(_ program: URL, libraries: [URL], request: Request) throws(GradeError) -> Report {
+    #if !os(Linux)
+      // The box is made of Linux's unshare, prlimit, setpriv and /proc; App grades nowhere else (HostPlatform).
+      throw .infrastructure(HostPlatform.refusal(on: .current) ?? "runs are boxed on Linux only")
+    #else
     let seconds = min(request.seconds ?? limits.seconds, limits.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
@@ -153,6 +157,7 @@ public struct Box: Sendable {
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())
     let frames = EventFrames(stream: outcome.events ?? Data(), key: key)
     return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
+    #endif
   }
 
   /// Where a run without namespaces keeps temporary files: `/tmp` is shared there, and not its to write.

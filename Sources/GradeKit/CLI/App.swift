@@ -29,6 +29,8 @@ public struct App: Sendable {
   public var readLine: @Sendable () -> String?
   /// The size of the terminal standard output shows on, or `nil` when it is not one.
   public var terminalSize: @Sendable () -> (columns: Int, rows: Int)?
+  /// The system the grader runs on: anywhere but Linux, every command but help stops at once.
+  public var platform: HostPlatform = .current
 
   /// Creates an app.
   public init(
@@ -50,6 +52,10 @@ public struct App: Sendable {
   public func run(_ arguments: [String]) -> Int32 {
     do {
       let command = try Command.parse(arguments)
+      if !command.runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
+        writeError(refusal)
+        return Exit.error
+      }
       switch command {
       case .help(let name):
         guard let name else {

@@ -101,6 +101,8 @@ public struct Checker: Sendable {
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
     breaches += checkSnippets(of: lesson)
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): availability on macOS \(AvailabilityRule.deployment)")
+    breaches += checkAvailability(of: lesson)
     return breaches
   }
 
@@ -243,6 +245,15 @@ public struct Checker: Sendable {
     return found.withLock { $0 }.sorted { $0.message < $1.message }
   }
 
+  /// A breach when the manifest's `platforms` (as `dump-package` gives them) do not declare the
+  /// macOS the availability rule checks every lesson's APIs against.
+  static func deploymentBreaches(platforms: Any?) -> [Breach] {
+    let macOS = (platforms as? [[String: Any]] ?? []).first { $0["platformName"] as? String == "macos" }?["version"] as? String
+    guard macOS.flatMap(AvailabilityRule.OSVersion.init) != AvailabilityRule.deployment else { return [] }
+    return [Breach(lesson: nil, "Package.swift must declare .macOS(.v\(AvailabilityRule.deployment.parts[0])), the macOS grade check "
+      + "proves every lesson's APIs against (AvailabilityRule.deployment); it declares \(macOS.map { "macOS \($0)" } ?? "no macOS")")]
+  }
+
   /// Breaches between the catalog and `Package.swift`, read through `swift package dump-package`.
   func manifestBreaches() -> [Breach] {
     guard let outcome = try? grader.runner.run(
@@ -267,6 +278,7 @@ public struct Checker: Sendable {
       settings[name] = found
     }
     var breaches: [Breach] = []
+    breaches += Self.deploymentBreaches(platforms: json["platforms"])
     for lesson in workbook.catalog.lessons {
       let sources = WorkbookPath.lesson(lesson).appending(Lesson.sourcesFolder)
       if paths[lesson.module] != sources.relative {

@@ -227,7 +227,12 @@ public struct Compiler: Sendable {
       arguments += ["-module-name", "__GradeProgram"]
     }
     // Every symbol is exported, so the tests library, loaded later, binds to the code in here.
-    arguments += ["-lTesting", "-Xlinker", "--export-dynamic", "-o", "\(Self.output)/\(Self.programName)"] + names + objects.map(\.path)
+    #if os(Linux)
+      let exportDynamic = "--export-dynamic"
+    #else
+      let exportDynamic = "-export_dynamic"
+    #endif
+    arguments += ["-lTesting", "-Xlinker", exportDynamic, "-o", "\(Self.output)/\(Self.programName)"] + names + objects.map(\.path)
     let folderOfSources = sourceFolder ?? runner.folder!
     return compile(
       arguments, in: folderOfSources, inputs: names.map { folderOfSources.appending(path: $0) } + objects, into: folder,

@@ -65,7 +65,7 @@ public enum ClassroomWorkflow {
           container: \(image)
           timeout-minutes: 60
           steps:
-            - uses: actions/checkout@v4
+            - uses: actions/checkout@v5
             - name: Build the grader
               run: swift build --product grade
       \(steps.joined(separator: "\n"))

@@ -66,6 +66,10 @@ enum MachineCodeRules {
   static func refusals(
     in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner
   ) -> [Refusal] {
+    #if !os(Linux)
+      // These rules read ELF (dynamic symbols, .init_array); App grades nowhere but Linux (HostPlatform).
+      preconditionFailure("machine-code rules read ELF only")
+    #else
     var refusals: [Refusal] = []
     let nm = "\(toolchain)/bin/llvm-nm"
     if let exported = symbols(["-D", "--defined-only", "-j"], of: library, tool: nm, runner: runner) {
@@ -92,6 +96,7 @@ enum MachineCodeRules {
       refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: ".init_array"))
     }
     return refusals
+    #endif
   }
 
   /// The standard library's reflection among the Swift symbols `names`, demangled: `Swift.Mirror`, `Swift.dump`.

@@ -109,7 +109,11 @@ public struct ProcessRunner: Sendable {
         }
         close(input.write)
       }
-      var actions = posix_spawn_file_actions_t()
+      #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+      #else
+        var actions = posix_spawn_file_actions_t()
+      #endif
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -121,7 +125,11 @@ public struct ProcessRunner: Sendable {
       }
       if let input { posix_spawn_file_actions_adddup2(&actions, input.read, 4) }
 
-      var attributes = posix_spawnattr_t()
+      #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+      #else
+        var attributes = posix_spawnattr_t()
+      #endif
       posix_spawnattr_init(&attributes)
       defer { posix_spawnattr_destroy(&attributes) }
       // A new process group, so that one kill reaches every process the child starts.
