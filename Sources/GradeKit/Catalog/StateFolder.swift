@@ -46,6 +46,9 @@ public struct StateFolder: Sendable, Equatable {
   /// Held by the one `grade prepare` that runs at a time.
   public var prepareLock: URL { root.appending(path: "prepare.lock") }
 
+  /// The C functions the Swift runtime offers compiled code, read from the compiler once (`MachineCodeRules`).
+  public var runtimeFunctions: URL { root.appending(path: "runtime-functions.txt") }
+
   /// The toolchain's version, with the compiler file it was read from.
   public var toolchain: URL { root.appending(path: "toolchain.txt") }
 

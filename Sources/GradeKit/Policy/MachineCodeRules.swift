@@ -39,46 +39,61 @@ enum MachineCodeRules {
   /// emits calls to (read from the compiler, which names them), and those the standard
   /// library's and concurrency library's inlinable code calls (`@_silgen_name` in their
   /// interfaces). Read once per process.
-  static func runtimeFunctions(toolchain: String, runner: ProcessRunner) -> Set<String> {
-    if let known = runtimeCache.value[toolchain] { return known }
-    var names: Set<String> = []
-    // The compiler holds each runtime function's name as a string; grep reads 200 MB in a fraction of a second.
-    if let found = try? runner.run(
-      ["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", "\(toolchain)/bin/swift-frontend"], until: .now + .seconds(60), streams: .separate)
-    {
-      names.formUnion(found.output.split(separator: "\n").map(String.init))
-    }
-    let interfaces = toolchain + "/lib/swift/linux"
-    for module in ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"] {
-      let folder = "\(interfaces)/\(module).swiftmodule"
-      for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".swiftinterface") {
-        guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
-        for match in text.matches(of: /@_silgen_name\("([^"]+)"\)/) { names.insert(String(match.1)) }
+  static func runtimeFunctions(toolchain: String, runner: ProcessRunner, cache: URL? = nil) -> Set<String> {
+    runtimeCache.withValue { known in
+      if let names = known[toolchain] { return names }
+      let compiler = "\(toolchain)/bin/swift-frontend"
+      // Kept on disk beside the other builds, named by the compiler it was read from: reading
+      // 200 MB costs each grading process almost half a second.
+      let attributes = try? FileManager.default.attributesOfItem(atPath: compiler)
+      let stamp = "\(compiler) \((attributes?[.size] as? Int) ?? 0) \((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+      if let cache, let text = try? String(contentsOf: cache, encoding: .utf8), text.hasPrefix(stamp + "\n") {
+        let names = Set(text.split(separator: "\n").dropFirst().map(String.init))
+        known[toolchain] = names
+        return names
       }
+      var names: Set<String> = []
+      // The compiler holds each runtime function's name as a string; grep reads it in a fraction of a second.
+      if let found = try? runner.run(["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", compiler], until: .now + .seconds(60), streams: .separate) {
+        names.formUnion(found.output.split(separator: "\n").map(String.init))
+      }
+      let interfaces = toolchain + "/lib/swift/linux"
+      for module in ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"] {
+        let folder = "\(interfaces)/\(module).swiftmodule"
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".swiftinterface") {
+          guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
+          for match in text.matches(of: /@_silgen_name\("([^"]+)"\)/) { names.insert(String(match.1)) }
+        }
+      }
+      if let cache, !names.isEmpty {
+        try? FileManager.default.createDirectory(at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(([stamp] + names.sorted()).joined(separator: "\n").utf8).write(to: cache, options: .atomic)
+      }
+      known[toolchain] = names
+      return names
     }
-    runtimeCache.update { $0[toolchain] = names }
-    return names
   }
 
   private static let runtimeCache = LockedBox<[String: Set<String>]>([:])
 
   /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
   static func refusals(
-    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner
+    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner, cache: URL? = nil
   ) -> [Refusal] {
     #if !os(Linux)
       // These rules read ELF (dynamic symbols, .init_array); App grades nowhere but Linux (HostPlatform).
       preconditionFailure("machine-code rules read ELF only")
     #else
     var refusals: [Refusal] = []
-    let nm = "\(toolchain)/bin/llvm-nm"
-    if let exported = symbols(["-D", "--defined-only", "-j"], of: library, tool: nm, runner: runner) {
+    // One listing of the dynamic symbols: `U name` for a symbol it calls, `<address> T name` for one it defines.
+    if let listed = symbols(["-D"], of: library, tool: "\(toolchain)/bin/llvm-nm", runner: runner) {
+      let rows = listed.map { $0.split(separator: " ").map(String.init) }
+      let called = rows.compactMap { $0.count == 2 && $0[0] == "U" ? $0[1] : nil }
+      let exported = rows.compactMap { $0.count == 3 && $0[1] != "U" && $0[1] != "w" && $0[1] != "v" ? $0[2] : nil }
       let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
       let foreign = exported.filter { !$0.hasPrefix("$s") && !markers.contains($0) }
       refusals += foreign.prefix(3).map { Refusal(rule: .exportedSymbol, path: shownAs, line: nil, found: $0) }
-    }
-    if let called = symbols(["-D", "--undefined-only", "-j"], of: library, tool: nm, runner: runner) {
-      let runtime = runtimeFunctions(toolchain: toolchain, runner: runner)
+      let runtime = runtimeFunctions(toolchain: toolchain, runner: runner, cache: cache)
       let refused = called.map { String($0.prefix { $0 != "@" }) }.filter { name in
         !name.hasPrefix("$s") && !runtime.contains(name) && !cFunctions.contains(name)
           // ThreadSanitizer's compiler pass adds calls to its runtime; no Swift code can name one.

@@ -246,7 +246,7 @@ public struct Sandbox: Sendable {
       if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
         found.refusals += MachineCodeRules.refusals(
           in: library, shownAs: first.shownAs, threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain,
-          runner: compiler.runner)
+          runner: compiler.runner, cache: state.runtimeFunctions)
       }
       built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
@@ -334,7 +334,8 @@ public struct Sandbox: Sendable {
     if work.succeeded, let folder = work.folder, let first = owned.first(where: { graded?.contains($0.shownAs) ?? true }) ?? owned.first {
       findings.refusals += MachineCodeRules.refusals(
         in: folder.appending(path: Compiler.libraryName(lesson.module)), shownAs: first.shownAs,
-        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner)
+        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner,
+        cache: state.runtimeFunctions)
     }
     built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread, traits: findings.traits)
     built.moduleResult = work
