@@ -118,13 +118,7 @@ extension Grader {
     _ schema: MutantSchema, sources: SandboxPlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: SandboxPlan, root: URL,
     runs: Int, progress: @Sendable (String) -> Void
   ) -> [MutantReport.Outcome] {
-    var soakLimits = limits
-    soakLimits.seconds = limits.seconds * runs
-    let sandbox = Sandbox(
-      root: root, plan: plan,
-      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: task.threadSanitizer, store: state.builds),
-      box: Box(limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: task.threadSanitizer),
-      state: state)
+    let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: task.threadSanitizer, runs: runs)
     guard (try? sandbox.sync([.task(task.number)])) != nil else { return [] }
     let built = sandbox.build(tasks: [task.number])
     guard let tests = built.testsLibrary(.task(task.number)),

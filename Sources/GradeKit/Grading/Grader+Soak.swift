@@ -31,17 +31,10 @@ extension Grader {
     let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
     // Tasks the catalog marks for ThreadSanitizer are soaked in its build, as they are graded.
     var results: [SoakResult] = []
-    // The runs of a variant share one process, so its limit is every run's together.
-    var soakLimits = limits
-    soakLimits.seconds = limits.seconds * runs
     for sanitized in [false, true] {
       let chosen = tasks.filter { $0.threadSanitizer == sanitized }
       guard !chosen.isEmpty else { continue }
-      let sandbox = Sandbox(
-        root: root, plan: plan,
-        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: sanitized, store: state.builds),
-        box: Box(limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"), threadSanitizer: sanitized),
-        state: state)
+      let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
       guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = sandbox.build(tasks: chosen.map(\.number))
       var runsToMake: [(variant: VariantID, waits: Bool, seconds: Int)] = []
@@ -80,5 +73,19 @@ extension Grader {
       results += found.value
     }
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
+  }
+
+  /// A sandbox at `root` whose every run may take `runs` times the box's limit: the runs of a
+  /// variant repeat in one process, so its limit is every run's together.
+  func soakSandbox(root: URL, plan: SandboxPlan, threadSanitizer: Bool, runs: Int) -> Sandbox {
+    var soakLimits = limits
+    soakLimits.seconds = limits.seconds * runs
+    return Sandbox(
+      root: root, plan: plan,
+      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
+      box: Box(
+        limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"),
+        threadSanitizer: threadSanitizer),
+      state: state)
   }
 }

@@ -9,14 +9,12 @@ import Foundation
 /// ("chaff-2") instead of its folder, which would say what its bug is. Run it
 /// again on another platform, into the same folder, to add that platform.
 public enum Release {
-  /// The files in `Sources/` that an implement or compiles task of `lesson` owns: the code the
-  /// student writes, as `(path in the lesson, file name)`.
-  static func writtenFiles(of lesson: Lesson) -> [(path: String, name: String)] {
-    let prefix = Lesson.sourcesFolder + "/"
-    return lesson.tasks.flatMap { task -> [(path: String, name: String)] in
+  /// The names in `Sources/` of the files an implement or compiles task of `lesson` owns: the code the student writes.
+  static func writtenFiles(of lesson: Lesson) -> Set<String> {
+    lesson.tasks.reduce(into: []) { names, task in
       switch task.kind {
-      case .implement, .compiles: task.files.filter { $0.hasPrefix(prefix) }.map { ($0, String($0.dropFirst(prefix.count))) }
-      default: []
+      case .implement, .compiles: names.formUnion(task.sourceNames)
+      default: break
       }
     }
   }
@@ -24,20 +22,20 @@ public enum Release {
   /// The files the student writes that some variant in `variants` changes: a write-tests task
   /// that tests the solution of a task the student still has to write (lesson 10 task 5).
   static func testedSolutions(of lesson: Lesson, variants: [SandboxPlan.Variant]) -> Set<String> {
-    Set(writtenFiles(of: lesson).map(\.name).filter { name in Set(variants.compactMap { $0.sources.files[name] }).count > 1 })
+    writtenFiles(of: lesson).filter { name in Set(variants.compactMap { $0.sources.files[name] }).count > 1 }
   }
 
   /// The starter's version of each file the student writes: a student copy's compiled variants
   /// must not hold the solution of a task the student still has to write, and a write-tests
   /// task's tests never reach code its variants all share but do not test.
   static func handedOutFiles(of lesson: Lesson, workbook: Workbook) -> [String: Data] {
-    var files: [String: Data] = [:]
-    for (path, name) in writtenFiles(of: lesson) {
-      files[name] = try? Data(contentsOf: workbook.starterFolder(of: lesson).appending(path: path))
-    }
-    return files
+    let sources = workbook.starterFolder(of: lesson).appending(path: Lesson.sourcesFolder)
+    return Dictionary(uniqueKeysWithValues: writtenFiles(of: lesson).compactMap { name in
+      (try? Data(contentsOf: sources.appending(path: name))).map { (name, $0) }
+    })
   }
 
+  /// What a release wrote.
   public struct Summary: Sendable, Equatable {
     /// How many workbook files were copied; 0 when the copy was there already.
     public var files: Int
@@ -88,12 +86,12 @@ public enum Release {
     for lesson in workbook.catalog.lessons {
       let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.starterFolder(of: lesson))
       compiler.moduleFlags = lesson.moduleFlags
+      let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook)
       for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {
         var ids: [String] = []
         // A task whose variants hold the solution of a file the student writes in another task
         // ships none: the copy says the instructor grades it, and gives nothing away.
         guard Self.testedSolutions(of: lesson, variants: variants).isEmpty else { continue }
-        let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook)
         for (index, variant) in variants.enumerated() {
           let built: URL
           var sources = variant.sources

@@ -15,12 +15,6 @@ enum RunnerProgram {
   /// The file name of the tests library the entry point loads from its own folder.
   static let testsLibrary = "libGradeTests.so"
 
-  /// The exit status when the tests library cannot be loaded (`GradeRunner.cannotLoadTests`).
-  static let cannotLoadTests: Int32 = 70
-
-  /// The exit status when the run could not be confined (`GradeRunner.cannotConfine`).
-  static let cannotConfine: Int32 = 72
-
   /// The package's `Sources` folder, where this file was compiled from.
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
