@@ -15,6 +15,9 @@ struct StoredFormatTests {
     let test = outcome("a()", status: .failed, issues: [IssueReport(message: "Expectation failed: 1 == 2", comments: ["why"], fileID: "M/A.swift", line: 3)])
     let diagnostic = Diagnostic(path: "Lessons/01-x/Sources/A.swift", line: 1, column: 2, message: "oops")
     let chaff = Chaff(name: "off-by-one", misconception: "counts from 0", minimumIssues: 2, mustNotCrash: true)
+    let mutant = MutantChange(
+      id: "73599f8ca21c", number: 2, declaration: "Account.withdraw(_:)", kind: "a comparison is changed",
+      quoted: "`balance >= amount` becomes `balance < amount`", location: "Lessons/08-x/Sources/Account.swift:59")
     return [
       .testFailed(test), .testCrashed(test, message: "Fatal error"), .testSkipped(test, comment: "later"),
       .timedOut(running: [test], seconds: 10), .outputFlood(running: [test]), .compileErrors([diagnostic]), .waitsFor(files: ["A.swift"]),
@@ -30,6 +33,7 @@ struct StoredFormatTests {
       .unnamedCases(test, example: "Case(a: 1)"), .chaffMissed(chaff), .chaffCaughtOnlyByCrash(chaff),
       .chaffUndecided(chaff, reason: .hung(tests: ["a()"], seconds: 10)), .chaffNeedsMoreIssues(chaff, needed: 2, found: 1), .notStarted,
       .overSpecified(test, .init(name: "newest-first", description: "lists users newest first")),
+      .mutantSurvived(mutant), .mutantUndecided(mutant, reason: .flooded),
     ]
   }
 
@@ -72,6 +76,8 @@ struct StoredFormatTests {
     case .chaffNeedsMoreIssues: 33
     case .notStarted: 34
     case .overSpecified: 35
+    case .mutantSurvived: 36
+    case .mutantUndecided: 37
     }
   }
 
@@ -79,7 +85,7 @@ struct StoredFormatTests {
   static var sample: LessonResult {
     var result = LessonResult(lessonNumber: 1, tasks: [
       TaskResult(taskNumber: 1, checks: [Check("a()"), Check("everything", findings: everyFinding, output: "printed")]),
-      TaskResult(taskNumber: 2, checks: [Check("catches")], bugsCaught: .init(caught: 1, total: 1)),
+      TaskResult(taskNumber: 2, checks: [Check("catches")], bugsCaught: .init(caught: 1, total: 1), mutantsKilled: .init(caught: 2, total: 3)),
     ], seconds: 1.5, canonicalTestIDs: ["M.a()"])
     result.ignoredEdits = ["Tests/T.swift"]
     return result

@@ -25,13 +25,15 @@ struct DiscountCase: CustomTestStringConvertible, Encodable, Sendable {
 struct DiscountTests {
   // Half a cent is where rounding mistakes show, so most cases land on or near
   // one: 100.5 and 101.5 cents tell rounding half up from rounding to even and
-  // from rounding the price instead of the discount.
+  // from rounding the price instead of the discount, and 10.49 cents, just
+  // under half, tells it from rounding up a little too early.
   @Test("A discount is rounded to the nearest cent, half a cent to the customer", arguments: [
     DiscountCase(price: 2_000, percent: 25, expected: 1_500),
     DiscountCase(price: 1_999, percent: 10, expected: 1_799),
     DiscountCase(price: 1_999, percent: 15, expected: 1_699),
     DiscountCase(price: 1_005, percent: 10, expected: 904),
     DiscountCase(price: 1_015, percent: 10, expected: 913),
+    DiscountCase(price: 1_049, percent: 1, expected: 1_039),
   ])
   func rounding(discount: DiscountCase) {
     let expected = discount.expected

@@ -128,13 +128,25 @@ public struct App: Sendable {
         write((isReset ? "Put the starter back in:" : "Copied the solution into:") + "\n" + change.files.map { "  " + $0 }.joined(separator: "\n"))
         write(change.backup.map { "Your previous versions are in \($0)/." } ?? "There were no previous versions to keep.")
         return Exit.passed
-      case .mutants(let name, let task, let options):
+      case .mutants(let name, let task, let keep, let options):
         let workbook = try loadWorkbook()
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
         let reports = grader(workbook, options).mutants(
           lesson, tasks: task.map { [$0] } ?? [], runs: options.runs ?? 1, progress: writeError)
-        write(MutantReportText.render(reports, lesson: lesson))
-        return reports.allSatisfy { $0.problem == nil && $0.survivors.isEmpty } ? Exit.passed : Exit.failed
+        let old = try KeptMutants.load(lesson, in: workbook)
+        write(MutantReportText.render(reports, lesson: lesson, explained: old))
+        if keep {
+          guard reports.allSatisfy({ $0.problem == nil }) else {
+            writeError("grade mutants: nothing kept, since some task's mutants could not be run")
+            return Exit.error
+          }
+          let kept = KeptMutants(reports: reports, keeping: old)
+          try kept.write(lesson, in: workbook)
+          writeError("Wrote \(WorkbookPath.keptMutants(lesson)).")
+          return kept.unexplained.isEmpty ? Exit.passed : Exit.failed
+        }
+        let said = Set((old?.tasks ?? []).flatMap(\.survivors).filter { !$0.why.isEmpty }.map(\.id))
+        return reports.allSatisfy { $0.problem == nil && $0.survivors.allSatisfy { said.contains($0.mutant.id) } } ? Exit.passed : Exit.failed
       case .check(let names, let options):
         let workbook = try loadWorkbook()
         var checker = Checker(workbook: workbook, grader: grader(workbook, options), progress: writeError)

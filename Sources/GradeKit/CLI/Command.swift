@@ -9,7 +9,7 @@ public enum Command: Equatable, Sendable {
   /// Prove every lesson works, as CI does.
   case check(lessons: [String], options: Options)
   /// `grade mutants LESSON [TASK]`: what the reference tests do to the mutants of each write-tests task's code.
-  case mutants(lesson: String, task: Int?, options: Options)
+  case mutants(lesson: String, task: Int?, keep: Bool, options: Options)
   /// List the lessons.
   case list
   /// Grade every student folder in `submissions`; write reports to `report` when given.
@@ -149,6 +149,7 @@ public enum Command: Equatable, Sendable {
     var into: String?
     var plain = false
     var classroom = false
+    var keep = false
   }
 
   /// The usage text of every command, made from the same table the parser reads.

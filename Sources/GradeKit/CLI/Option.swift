@@ -84,6 +84,9 @@ struct Option: Sendable {
     Option(name: "--classroom", help: "add a GitHub Classroom workflow that grades each push, a test per task") { parsed, _ in
       parsed.classroom = true
     },
+    Option(name: "--keep", help: "write the mutants to grade learners against into Solutions/NN-slug/mutants.json, keeping what it says of survivors") {
+      parsed, _ in parsed.keep = true
+    },
     Option(name: "--jobs", value: "N", help: "learners graded at once (default: what the machine allows)") { parsed, text throws(GradeError) in
       guard let count = Int(text), count > 0 else {
         throw .usage("--jobs takes a number of learners to grade at once, such as --jobs 4, not \(text).")

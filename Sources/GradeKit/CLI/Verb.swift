@@ -158,16 +158,16 @@ struct Verb: Sendable {
     ) { words, _ in .prepare(lessons: words) },
     Verb(
       name: "check", arguments: "[LESSON ...]",
-      summary: "prove every solution passes, every starter fails, every chaff is caught, every snippet compiles",
+      summary: "prove every solution passes, every starter fails, every chaff and kept mutant is caught in every run, every snippet compiles",
       audience: .maintainers, options: ["--runs"] + grading
     ) { words, parsed in .check(lessons: words, options: parsed.options) },
     Verb(
       name: "mutants", arguments: "LESSON [TASK]",
-      summary: "list the mutants of each write-tests task's code that the reference tests do not kill in every run: where an author finds a weak reference test",
-      audience: .maintainers, options: ["--task", "--runs"] + grading
+      summary: "list the mutants of each write-tests task's code that the reference tests do not kill in every run (where an author finds a weak reference test); with --keep, store the fewest killed ones that learners' tests must kill too",
+      audience: .maintainers, options: ["--task", "--runs", "--keep"] + grading
     ) { words, parsed throws(GradeError) in
       let (lesson, task) = try lessonAndTask(words, parsed, command: "mutants")
-      return .mutants(lesson: lesson, task: task, options: parsed.options)
+      return .mutants(lesson: lesson, task: task, keep: parsed.keep, options: parsed.options)
     },
     Verb(name: "help", arguments: "[COMMAND]", summary: "this text, or one command's", audience: .learners, options: []) { words, _ in
       .help(command: words.first)

@@ -8,5 +8,5 @@
 /// golden test `StoredFormatTests` fails until it is bumped.
 enum StoredFormat {
   /// The current version.
-  static let version = 8
+  static let version = 9
 }

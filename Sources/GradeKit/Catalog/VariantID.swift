@@ -14,6 +14,8 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     case chaff(Chaff)
     /// A correct implementation with other timing, for the check on tests that pass by luck.
     case timingWheat(LessonTask.Wheat)
+    /// The solution with one small change the grader made (`KeptMutants`), which the tests must catch.
+    case mutant(MutantChange)
   }
 
   /// The task's number.
@@ -32,7 +34,15 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the tests must pass on it: every variant but a chaff.
   public var isCorrect: Bool {
-    if case .chaff = role { false } else { true }
+    switch role {
+    case .chaff, .mutant: false
+    case .solution, .wheat, .timingWheat: true
+    }
+  }
+
+  /// The number that switches the variant's mutant on in its program: 0 for every variant but a mutant.
+  public var mutantNumber: Int {
+    if case .mutant(let change) = role { change.number } else { 0 }
   }
 
   /// A name for traces and the job cache, never shown to a test: `task-2-chaff-off-by-one`.
@@ -42,6 +52,7 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     case .wheat(let wheat): "task-\(task)-wheat-\(wheat.name)"
     case .chaff(let chaff): "task-\(task)-chaff-\(chaff.name)"
     case .timingWheat(let wheat): "task-\(task)-timing-wheat-\(wheat.name)"
+    case .mutant(let change): "task-\(task)-mutant-\(change.id)"
     }
   }
 
@@ -51,6 +62,7 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     case .solution: "the solution"
     case .wheat(let wheat), .timingWheat(let wheat): "correct code that \(wheat.description)"
     case .chaff(let chaff): "code that \(chaff.misconception)"
+    case .mutant(let change): "the code where \(change.words)"
     }
   }
 

@@ -36,6 +36,9 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   /// A lesson's solution folder: `Solutions/01-expect-and-require`.
   public static func solution(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Solutions/\(lesson.folder)") }
 
+  /// The mutants a lesson's write-tests tasks grade against (`KeptMutants`): `Solutions/08-actors-and-races/mutants.json`.
+  static func keptMutants(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending("mutants.json") }
+
   /// A lesson's canonical tests: `Tests/ExpectRequireTests`.
   public static func canonicalTests(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Tests/\(lesson.testModule)") }
 
@@ -49,7 +52,7 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   /// of them, in `Wheats/<name>`, `Chaffs/<name>` or `TimingWheats/<name>`.
   static func variant(_ variant: VariantID, of lesson: Lesson) -> WorkbookPath {
     let folder = switch variant.role {
-    case .solution: Lesson.sourcesFolder
+    case .solution, .mutant: Lesson.sourcesFolder
     case .wheat(let wheat): "Wheats/\(wheat.name)"
     case .chaff(let chaff): "Chaffs/\(chaff.name)"
     case .timingWheat(let wheat): "TimingWheats/\(wheat.name)"

@@ -77,6 +77,7 @@ public struct Checker: Sendable {
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
+    breaches += checkKeptMutants(of: lesson)
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(runs) times against every version, side by side")
@@ -91,9 +92,10 @@ public struct Checker: Sendable {
               + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
-      let chaffs = soaked.filter(\.mustFail).count
-      let correct = soaked.count - chaffs
-      progress("  \(chaffs) bug\(chaffs == 1 ? "" : "s") caught in every one of \(runs) runs, \(correct) correct version\(correct == 1 ? "" : "s") passed every run"
+      let mutants = soaked.filter { $0.variant.mutantNumber > 0 }.count
+      let chaffs = soaked.filter(\.mustFail).count - mutants
+      let correct = soaked.count - chaffs - mutants
+      progress("  \(chaffs) bug\(chaffs == 1 ? "" : "s") and \(mutants) kept mutant\(mutants == 1 ? "" : "s") caught in every one of \(runs) runs, \(correct) correct version\(correct == 1 ? "" : "s") passed every run"
         + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
     }
 

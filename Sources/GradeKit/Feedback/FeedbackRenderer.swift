@@ -94,11 +94,18 @@ public struct FeedbackRenderer: Sendable {
   /// `findings` with the bugs the tests hang on first among the missed bugs, everything else
   /// in place: until such a wait is bounded, every grading waits it out.
   static func hangsFirst(_ findings: [Finding]) -> [Finding] {
-    let chaffs = findings.filter(\.isAboutOneChaff)
-    let ordered = chaffs.filter { if case .chaffUndecided = $0 { true } else { false } }
-      + chaffs.filter { if case .chaffUndecided = $0 { false } else { true } }
+    let chaffs = findings.filter(\.isAboutOneBug)
+    func hangs(_ finding: Finding) -> Bool {
+      switch finding {
+      case .chaffUndecided, .mutantUndecided: true
+      default: false
+      }
+    }
+    // Hung runs first, then the chaffs, then the mutants: the bugs the lesson names come before
+    // the machine's small changes.
+    let ordered = chaffs.filter(hangs) + chaffs.filter { !hangs($0) && !$0.isAboutOneMutant } + chaffs.filter { !hangs($0) && $0.isAboutOneMutant }
     var next = ordered.makeIterator()
-    return findings.map { $0.isAboutOneChaff ? next.next()! : $0 }
+    return findings.map { $0.isAboutOneBug ? next.next()! : $0 }
   }
 
   /// A failing task's findings, without indentation: a few failing tests and missed bugs at a
@@ -107,14 +114,19 @@ public struct FeedbackRenderer: Sendable {
     let wording = Wording(lesson: lesson, task: task, style: style, issuesShown: failuresShown, errorsShown: errorsShown)
     var lines: [String] = []
     if let count = result.bugsCaught {
-      let line = "Your tests pass against a correct implementation and catch \(count.caught) of \(count.total) bugs."
-      lines.append((count.caught == count.total ? style.green("✔ ") : "") + line)
+      var line = "Your tests pass against a correct implementation and catch \(count.caught) of \(count.total) bugs"
+      var all = count.caught == count.total
+      if let mutants = result.mutantsKilled {
+        line += " and \(mutants.caught) of \(mutants.total) small changes the grader made to the code (mutants)"
+        all = all && mutants.caught == mutants.total
+      }
+      lines.append((all ? style.green("✔ ") : "") + line + ".")
     }
     // Five tests crashing on one stub say no more than three do; a list of every bug
     // still missed reads as a checklist, so a few at a time.
     let findings = Self.hangsFirst(result.findings)
     let hidden = max(0, findings.filter(\.isAboutOneTest).count - failuresShown)
-    let hiddenChaffs = max(0, findings.filter(\.isAboutOneChaff).count - chaffsShown)
+    let hiddenChaffs = max(0, findings.filter(\.isAboutOneBug).count - chaffsShown)
     var shown = 0
     var shownChaffs = 0
     var notRun = 0
@@ -127,7 +139,7 @@ public struct FeedbackRenderer: Sendable {
         shown += 1
         if shown > failuresShown { continue }
       }
-      if finding.isAboutOneChaff {
+      if finding.isAboutOneBug {
         shownChaffs += 1
         if shownChaffs > chaffsShown { continue }
       }
@@ -156,10 +168,18 @@ public struct FeedbackRenderer: Sendable {
 }
 
 extension Finding {
-  /// Whether the finding is about one bug the learner's tests did not catch.
-  var isAboutOneChaff: Bool {
+  /// Whether the finding is about one buggy version (a chaff or a kept mutant) the learner's tests did not catch.
+  var isAboutOneBug: Bool {
     switch self {
-    case .chaffMissed, .chaffUndecided, .chaffCaughtOnlyByCrash, .chaffNeedsMoreIssues: true
+    case .chaffMissed, .chaffUndecided, .chaffCaughtOnlyByCrash, .chaffNeedsMoreIssues, .mutantSurvived, .mutantUndecided: true
+    default: false
+    }
+  }
+
+  /// Whether the finding is about one kept mutant the learner's tests did not kill.
+  var isAboutOneMutant: Bool {
+    switch self {
+    case .mutantSurvived, .mutantUndecided: true
     default: false
     }
   }

@@ -224,6 +224,16 @@ extension Finding {
       return Words(
         mark: .failed,
         headline: "On code that \(chaff.misconception), one test should report \(all); yours reported \(found). Check each value with its own #expect.")
+    case .mutantSurvived(let change):
+      return Words(
+        mark: .failed, headline: "Not caught: your tests pass when \(change.words).",
+        details: ["Which promise of the code does that change break? A test that checks it fails on the change."])
+    case .mutantUndecided(let change, let reason):
+      let hung = if case .hung = reason { true } else { false }
+      return Words(
+        mark: .failed,
+        headline: "Not caught: the code where \(change.words). On it, \(reason.words); a run stopped that way catches nothing.",
+        details: hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
     case .notStarted:
       return Words(mark: .failed, headline: "Not started: your files are as handed out.")
     }

@@ -1,7 +1,10 @@
 /// `grade mutants` in words: per task, the mutants made, compiled, killed and kept, and each survivor.
 enum MutantReportText {
   /// The report of `reports` for `lesson`.
-  static func render(_ reports: [Grader.MutantReport], lesson: Lesson) -> String {
+  ///
+  /// - Parameter explained: The lesson's stored mutants, whose survivors say why they survive.
+  static func render(_ reports: [Grader.MutantReport], lesson: Lesson, explained: KeptMutants? = nil) -> String {
+    let whys = Dictionary((explained?.tasks ?? []).flatMap(\.survivors).map { ($0.id, $0.why) }) { first, _ in first }
     var lines: [String] = []
     for report in reports {
       let title = lesson.tasks.first { $0.number == report.task }?.title ?? ""
@@ -14,17 +17,18 @@ enum MutantReportText {
       let killed = report.outcomes.filter(\.killed).count
       let runs = report.outcomes.first?.runs ?? 1
       lines.append(
-        "  \(report.made) mutants made, \(report.outcomes.count) compile, \(killed) killed by the reference tests in every one of \(runs) run\(runs == 1 ? "" : "s"), \(report.kept.count) kept (one per distinct set of killing tests)")
+        "  \(report.made) mutants made, \(report.outcomes.count) compile, \(killed) killed by the reference tests in every one of \(runs) run\(runs == 1 ? "" : "s"), \(report.kept.count) kept (the fewest that kill as much as all)")
       for survivor in report.survivors {
         let mutant = survivor.mutant
         let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(survivor.killedRuns) of \(survivor.runs) runs only)" : "")
         lines.append("  ✘ survives: \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line)\(why) [\(mutant.id)]")
+        if let said = whys[mutant.id], !said.isEmpty { lines.append("      the author says: \(said)") }
       }
     }
-    let survivors = reports.reduce(0) { $0 + $1.survivors.count }
+    let survivors = reports.flatMap(\.survivors).filter { whys[$0.mutant.id]?.isEmpty ?? true }.count
     lines.append(survivors == 0
-      ? "grade mutants: the reference tests kill every mutant that compiles."
-      : "grade mutants: \(survivors) mutant\(survivors == 1 ? "" : "s") survive: strengthen a reference test, or say in the catalog why the change is equivalent or unpromised.")
+      ? "grade mutants: the reference tests kill every mutant that compiles, or the author says why not."
+      : "grade mutants: \(survivors) mutant\(survivors == 1 ? "" : "s") survive unexplained: strengthen a reference test, or keep them (--keep) and say in \(WorkbookPath.keptMutants(lesson)) why each change is equivalent or unpromised.")
     return lines.joined(separator: "\n")
   }
 }

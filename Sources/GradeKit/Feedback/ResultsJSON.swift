@@ -31,6 +31,8 @@ public enum ResultsJSON {
 
   /// The start of the name of the check that a chaff is caught (`TaskEvaluator`), which names its misconception.
   static let chaffCheckPrefix = "catches a bug: "
+  /// The start of the name of the check that a kept mutant is killed (`TaskEvaluator`), which names the change.
+  static let mutantCheckPrefix = "kills a mutant: your tests fail when "
 
   /// Encodes results, pretty-printed with sorted keys so output is stable.
   ///
@@ -45,11 +47,16 @@ public enum ResultsJSON {
         tests: result.tasks.flatMap { task in
           let wording = Wording(lesson: lesson, task: lesson.tasks.first { $0.number == task.taskNumber })
           var bug = 0
+          var mutant = 0
           return task.checks.map { check in
             var name = check.name
             if name.hasPrefix(chaffCheckPrefix) {
               bug += 1
               if !namesCaughtBugs && check.findings.isEmpty { name = "catches bug \(bug)" }
+            }
+            if name.hasPrefix(mutantCheckPrefix) {
+              mutant += 1
+              if !namesCaughtBugs && check.findings.isEmpty { name = "kills mutant \(mutant)" }
             }
             return Test(
               name: "Task \(task.taskNumber): \(name)", status: check.status.rawValue,

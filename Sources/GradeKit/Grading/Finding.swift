@@ -86,6 +86,10 @@ public enum Finding: Sendable, Equatable, Codable {
   case chaffUndecided(Chaff, reason: Undecided)
   /// The learner's tests caught this chaff but reported fewer issues than it has.
   case chaffNeedsMoreIssues(Chaff, needed: Int, found: Int)
+  /// Every learner test passed against this kept mutant.
+  case mutantSurvived(MutantChange)
+  /// The run against this kept mutant ended without a verdict.
+  case mutantUndecided(MutantChange, reason: Undecided)
 
   /// The learner's files are still the starter's, which fails every task: the lesson was not graded.
   case notStarted

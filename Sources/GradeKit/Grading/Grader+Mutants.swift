@@ -10,6 +10,8 @@ extension Grader {
     var task: Int
     /// The files the task's variants change: its code under test, where mutants are made.
     var files: [String]
+    /// Each of those files' hash (`KeptMutants.hash`), which says what the mutants were made from.
+    var hashes: [String: String] = [:]
     /// How many mutants were made, before the compiler dropped those that do not compile.
     var made: Int
     /// Mutants the compiler refused, with its reason.
@@ -36,12 +38,20 @@ extension Grader {
       var killed: Bool { problem == nil && killedRuns == runs }
     }
 
-    /// The killed mutants, one for each distinct set of reference tests that kills them: a
-    /// learner's suite that kills these kills every mutant the reference tests kill, as far
-    /// as the reference tests can tell them apart.
+    /// The killed mutants a learner's tests must kill: the fewest that, as far as the reference
+    /// tests can tell, kill as much as all of them.
+    ///
+    /// A mutant whose killing tests include every test that kills another is subsumed by that
+    /// other: any of those tests kills both (Ammann, Delamaro and Offutt's minimal mutant sets).
+    /// So only mutants whose set of killing tests holds no other's strictly are kept, one per
+    /// distinct set, the first found.
     var kept: [Mutant] {
+      let killed = outcomes.filter(\.killed)
       var seen: Set<Set<String>> = []
-      return outcomes.filter { $0.killed && seen.insert($0.killers).inserted }.map(\.mutant)
+      return killed.filter { outcome in
+        let subsumed = killed.contains { $0.killers.isStrictSubset(of: outcome.killers) }
+        return !subsumed && seen.insert(outcome.killers).inserted
+      }.map(\.mutant)
     }
 
     /// The compiled mutants no reference test fails on in every run: each is equivalent to
@@ -69,6 +79,7 @@ extension Grader {
         variants.contains { $0.sources.files[name] != original.sources.files[name] }
       }
       var report = MutantReport(task: task.number, files: files, made: 0, dropped: [], outcomes: [])
+      report.hashes = Dictionary(uniqueKeysWithValues: files.compactMap { name in original.sources.files[name].map { (name, KeptMutants.hash($0)) } })
       progress("mutants: lesson \(lesson.number), task \(task.number): making the mutants of \(files.joined(separator: ", "))")
       do {
         let schema = try schema(of: original.sources, files: files, lesson: lesson, in: root.appending(path: "task-\(task.number)"))

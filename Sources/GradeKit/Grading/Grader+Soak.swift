@@ -9,7 +9,7 @@ extension Grader {
     public var task: Int
     /// The variant.
     public var variant: VariantID
-    /// Whether the tests must fail on it (a chaff) or pass (a correct implementation).
+    /// Whether the tests must fail on it (a chaff or a mutant) or pass (a correct implementation).
     public var mustFail: Bool { !variant.isCorrect }
     /// How many runs there were.
     public var runs: Int
@@ -41,7 +41,8 @@ extension Grader {
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
         let seconds = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
-        runsToMake += spec.variants(of: task.number).map { ($0, spec.waitsForEvents, seconds) }
+        // The catalog's variants and the kept mutants: a kept mutant must die in every run too.
+        runsToMake += (spec.variants(of: task.number) + built.mutants(of: task.number)).map { ($0, spec.waitsForEvents, seconds) }
       }
       let found = LockedBox([SoakResult]())
       let planned = runsToMake
@@ -55,7 +56,8 @@ extension Grader {
           return
         }
         // Each run has the task's own limit, so the runs together have that many times it.
-        let job = sandbox.runTests(program, libraries: [tests], repetitions: runs, seconds: run.seconds * runs, waitsForEvents: run.waits)
+        let job = sandbox.runTests(
+          program, libraries: [tests], repetitions: runs, seconds: run.seconds * runs, waitsForEvents: run.waits, mutant: run.variant.mutantNumber)
         if !job.ending.decides {
           result.problem = job.ending.reason ?? "the runs were stopped"
         } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {

@@ -35,6 +35,8 @@ struct GradingPlan: Sendable {
     var crashesToName = Int.max
     /// Whether a test that waits for real time to pass records an issue.
     var waitsForEvents = false
+    /// The mutant the program switches on (`MutantSchema`): 0 for the code as it is.
+    var mutant = 0
     /// Whether the job waits for its task's solution: it runs only when the tests ran to their
     /// end on the solution (tests that hang there would hang on every variant, a limit each).
     var waitsForSolution = false
@@ -91,6 +93,7 @@ struct GradingPlan: Sendable {
       job.cacheKey.add("crashes", "\(job.crashesToName)")
       job.cacheKey.add("seconds", "\(job.seconds)")
       job.cacheKey.add("events", "\(job.waitsForEvents)")
+      job.cacheKey.add("mutant", "\(job.mutant)")
       for filter in job.filters { job.cacheKey.add("filter", filter) }
       return job
     }
@@ -120,12 +123,13 @@ struct GradingPlan: Sendable {
       guard case .writeTests(let spec) = task.kind, built.usable(.task(task.number)),
         let tests = built.testsLibrary(.task(task.number))
       else { continue }
-      for variant in spec.variants(of: task.number) {
+      for variant in spec.variants(of: task.number) + built.mutants(of: task.number) {
         guard let program = built.program(for: variant) else { continue }
         let isSolution = variant == .solution(of: task.number)
         jobs.append(finished(Job(
           id: .variant(variant), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),
-          waitsForEvents: spec.waitsForEvents, waitsForSolution: !isSolution, cacheKey: key(program, [tests]))))
+          waitsForEvents: spec.waitsForEvents, mutant: variant.mutantNumber, waitsForSolution: !isSolution,
+          cacheKey: key(program, [tests]))))
       }
       if let flakiness = spec.flakiness, let program = built.program(for: .solution(of: task.number)) {
         let repetitions = repetitions(of: flakiness, shares: settings.repetitionShares)

@@ -45,7 +45,7 @@ struct JobExecutor: Sendable {
       let started = ContinuousClock.now
       let result = sandbox.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
-        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents)
+        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant)
       trace("job \(job.id) took", since: started)
       if job.keeps(result) { cache.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }

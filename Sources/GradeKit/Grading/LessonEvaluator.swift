@@ -79,6 +79,9 @@ struct LessonEvaluator: Sendable {
         timingWheats: (spec.flakiness?.timingWheats ?? []).map { ($0, run(.timingWheat($0))) },
         repeated: spec.flakiness == nil ? [] : results.compactMap { id, result in
           if case .repeatedSolution(task.number, _) = id { result } else { nil }
+        },
+        mutants: built.mutants(of: task.number).compactMap { id in
+          if case .mutant(let change) = id.role { (change, results[.variant(id)] ?? JobResult()) } else { nil }
         })
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),

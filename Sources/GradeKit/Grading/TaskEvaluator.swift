@@ -70,12 +70,15 @@ public enum TaskEvaluator {
     public var timingWheats: [(LessonTask.Wheat, JobResult)] = []
     /// Many times against the solution, in shares run at once.
     public var repeated: [JobResult] = []
+    /// Against each kept mutant: the solution with one small change the grader made.
+    public var mutants: [(MutantChange, JobResult)] = []
 
     /// Creates the runs.
     public init(
       solution: JobResult, wheats: [(LessonTask.Wheat, JobResult)] = [], chaffs: [(Chaff, JobResult)] = [],
-      timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = []
+      timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], mutants: [(MutantChange, JobResult)] = []
     ) {
+      self.mutants = mutants
       self.solution = solution
       self.wheats = wheats
       self.chaffs = chaffs
@@ -84,7 +87,7 @@ public enum TaskEvaluator {
     }
 
     /// Every run, for the rules that hold for all of them.
-    var all: [JobResult] { [solution] + wheats.map(\.1) + chaffs.map(\.1) + timingWheats.map(\.1) + repeated }
+    var all: [JobResult] { [solution] + wheats.map(\.1) + chaffs.map(\.1) + timingWheats.map(\.1) + repeated + mutants.map(\.1) }
   }
 
   /// The name of a write-tests task's first check: its tests pass on the solution.
@@ -236,7 +239,33 @@ public enum TaskEvaluator {
       if finding == nil { caught += 1 }
       checks.append(Check("catches a bug: \(chaff.misconception)", findings: finding.map { [$0] } ?? []))
     }
-    return TaskResult(taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count))
+    // And every kept mutant: a floor under the chaffs, for the bugs nobody wrote down.
+    var killed = 0
+    for (change, job) in runs.mutants {
+      let finding = verdict(on: change, job: job, owns: owns, seconds: seconds)
+      if finding == nil { killed += 1 }
+      checks.append(Check("\(ResultsJSON.mutantCheckPrefix)\(change.words)", findings: finding.map { [$0] } ?? []))
+    }
+    return TaskResult(
+      taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count),
+      mutantsKilled: runs.mutants.isEmpty ? nil : .init(caught: killed, total: runs.mutants.count))
+  }
+
+  /// What the learner's tests did on one kept mutant: `nil` when some test of theirs failed or
+  /// crashed on it. The reference tests kill it by failing, but a learner's crash is a kill too:
+  /// the mutant was told apart from the code.
+  private static func verdict(on change: MutantChange, job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Finding? {
+    let tests = job.tests.filter(owns)
+    let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
+    let failed = tests.contains { $0.status == .failed || job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
+    if failed { return nil }
+    switch job.ending {
+    case .infrastructure(let reason): return .mutantUndecided(change, reason: .infrastructure(reason))
+    case .didNotStart(let reason): return .mutantUndecided(change, reason: .didNotStart(reason))
+    case .timedOut: return .mutantUndecided(change, reason: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds))
+    case .flooded: return .mutantUndecided(change, reason: .flooded)
+    default: return .mutantSurvived(change)
+    }
   }
 
   /// What the learner's tests did on one chaff: `nil` when they caught it, in the way the task asks.

@@ -28,12 +28,15 @@ public struct TaskResult: Sendable, Equatable, Codable {
   public var checks: [Check]
   /// For a write-tests task whose tests pass on correct code: the bugs they caught.
   public var bugsCaught: BugCount?
+  /// For a write-tests task with kept mutants, whose tests pass on correct code: the mutants they killed.
+  public var mutantsKilled: BugCount?
 
   /// Creates a result.
-  public init(taskNumber: Int, checks: [Check], bugsCaught: BugCount? = nil) {
+  public init(taskNumber: Int, checks: [Check], bugsCaught: BugCount? = nil, mutantsKilled: BugCount? = nil) {
     self.taskNumber = taskNumber
     self.checks = checks
     self.bugsCaught = bugsCaught
+    self.mutantsKilled = mutantsKilled
   }
 
   /// A result with one check, named `check`, that found `findings`.
@@ -56,6 +59,6 @@ public struct TaskResult: Sendable, Equatable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case taskNumber, checks, bugsCaught
+    case taskNumber, checks, bugsCaught, mutantsKilled
   }
 }

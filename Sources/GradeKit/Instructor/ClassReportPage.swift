@@ -59,6 +59,7 @@ enum ClassReportPage {
     // Misconceptions most missed, and canonical tests most failed.
     var missed: [String: (where: String, count: Int)] = [:]
     var failing: [String: (where: String, count: Int)] = [:]
+    var lived: [String: (where: String, count: Int)] = [:]
     var neverStarted: [String: Int] = [:]
     for record in records {
       // Each learner counts once per bug and per test.
@@ -76,6 +77,8 @@ enum ClassReportPage {
             switch finding {
             case .chaffMissed(let chaff), .chaffUndecided(let chaff, _), .chaffCaughtOnlyByCrash(let chaff), .chaffNeedsMoreIssues(let chaff, _, _):
               if seenMisses.insert(chaff.misconception).inserted { missed[chaff.misconception, default: (place, 0)].count += 1 }
+            case .mutantSurvived(let change), .mutantUndecided(let change, _):
+              if seenMisses.insert(change.id).inserted { lived[change.words, default: (place, 0)].count += 1 }
             case .testFailed(let test), .testCrashed(let test, _):
               if seenTests.insert(test.displayName).inserted { failing[test.displayName, default: (place, 0)].count += 1 }
             default: break
@@ -86,6 +89,8 @@ enum ClassReportPage {
     }
     body += "<h2>Bugs most learners' tests missed</h2>\n<p>Counting only learners who changed the task's files; those who never started it are in the next table.</p>\n" + table(
       ["Code that …", "Task", "Learners"], missed.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
+    body += "<h2>Mutants most learners' tests let live</h2>\n<p>Small changes the grader made to the code that no test of theirs failed on.</p>\n" + table(
+      ["Your tests pass when …", "Task", "Learners"], lived.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
     body += "<h2>Tasks learners never started</h2>\n" + table(
       ["Task", "Learners whose files are still the starter's, or not handed in"],
       lessons.flatMap { lesson in lesson.tasks.map { "L\(lesson.number)T\($0.number)" } }.compactMap { place in neverStarted[place].map { [place, "\($0)"] } })

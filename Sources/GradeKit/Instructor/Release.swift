@@ -92,9 +92,17 @@ public enum Release {
         // A task whose variants hold the solution of a file the student writes in another task
         // ships none: the copy says the instructor grades it, and gives nothing away.
         guard Self.testedSolutions(of: lesson, variants: variants).isEmpty else { continue }
-        for (index, variant) in variants.enumerated() {
+        // The kept mutants share one program: it ships once, with the words of each change.
+        // A mutant of a file the student writes would be undone by the handed-out file, so none ships.
+        let mutants = variants.compactMap { variant -> MutantChange? in
+          if case .mutant(let change) = variant.id.role, change.quoted != nil { change } else { nil }
+        }
+        var programs = variants.filter { $0.id.mutantNumber == 0 }.map(\.sources)
+        if !mutants.isEmpty, let program = variants.first(where: { $0.id.mutantNumber > 0 })?.sources { programs.append(program) }
+        let mutantsIndex = mutants.isEmpty ? nil : programs.count - 1
+        for (index, program) in programs.enumerated() {
           let built: URL
-          var sources = variant.sources
+          var sources = program
           for (name, data) in handedOut { sources.files[name] = data }
           switch VariantBuild.build(sources, module: lesson.module, state: grader.state, compiler: compiler) {
           case .success(let url): built = url
@@ -117,8 +125,13 @@ public enum Release {
           } catch {
             throw .infrastructure("cannot write \(shipped.path): \(error.localizedDescription)")
           }
-          ids.append(String(id))
           count += 1
+          if index == mutantsIndex {
+            manifest.mutants = manifest.mutants ?? [:]
+            manifest.mutants?[lesson.folder, default: [:]][String(task)] = .init(folder: String(id), changes: mutants)
+          } else {
+            ids.append(String(id))
+          }
         }
         manifest.lessons[lesson.folder, default: [:]][String(task)] = ids
       }

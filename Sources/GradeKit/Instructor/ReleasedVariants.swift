@@ -23,6 +23,28 @@ public enum ReleasedVariants {
     var toolchain: String
     /// Lesson folder → task number → variant folders, the wheat first.
     var lessons: [String: [String: [String]]]
+    /// Lesson folder → task number → the task's kept mutants: one program, switched by number.
+    var mutants: [String: [String: Mutants]]?
+  }
+
+  /// A task's kept mutants, shipped compiled: the words of each change are the copy's only
+  /// record of them, and quote code only from files the student was handed.
+  struct Mutants: Codable, Equatable {
+    /// The folder of the program that holds them all.
+    var folder: String
+    /// Each mutant, with the number that switches it on.
+    var changes: [MutantChange]
+  }
+
+  /// The kept mutants of a write-tests task, compiled for this platform and `toolchain`, as variants.
+  static func mutants(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> [SandboxPlan.Variant] {
+    guard let (folder, manifest) = manifests(in: root).first(where: { $0.manifest.platform == platform && $0.manifest.toolchain == toolchain }),
+      let shipped = manifest.mutants?[lesson.folder]?[String(task)]
+    else { return [] }
+    return shipped.changes.map { change in
+      SandboxPlan.Variant(
+        id: VariantID(task: task, role: .mutant(change)), sources: SandboxPlan.Sources(), prebuilt: folder.appending(path: shipped.folder))
+    }
   }
 
   /// The operating system and processor this grader was built for.

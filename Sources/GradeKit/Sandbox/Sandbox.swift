@@ -127,6 +127,11 @@ public struct Sandbox: Sendable {
       variantFolders[variant]?.appending(path: Compiler.programName)
     }
 
+    /// The kept mutants of write-tests task `task` that were built, in the order of their numbers.
+    func mutants(of task: Int) -> [VariantID] {
+      variantFolders.keys.filter { $0.task == task && $0.mutantNumber > 0 }.sorted { $0.mutantNumber < $1.mutantNumber }
+    }
+
     /// Whether a part and everything it needs built: the module counts as built when it was, as
     /// the learner wrote it or with some of their files as handed out. A task whose files the
     /// rules refuse is never usable: refused code does not run.
@@ -205,7 +210,12 @@ public struct Sandbox: Sendable {
       return
     case .task(let number):
       var folders: [VariantID: URL] = [:]
-      let fresh = (plan.variants[number] ?? []).filter { $0.prebuilt == nil && !VariantBuild.isBuilt($0.sources, module: lesson.module, state: state, compiler: compiler) }
+      // A task's mutants share one program, so each distinct set of sources is one build.
+      var distinct: [SandboxPlan.Sources] = []
+      for variant in plan.variants[number] ?? [] where variant.prebuilt == nil && !distinct.contains(variant.sources) {
+        distinct.append(variant.sources)
+      }
+      let fresh = distinct.filter { !VariantBuild.isBuilt($0, module: lesson.module, state: state, compiler: compiler) }
       if !fresh.isEmpty {
         progress("  lesson \(lesson.number), task \(number): compiling \(fresh.count) correct and buggy versions of the code (once; later gradings reuse them)")
       }

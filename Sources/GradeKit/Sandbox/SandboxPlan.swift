@@ -51,8 +51,12 @@ public struct SandboxPlan: Sendable {
   public var misuses = Sources()
   /// The learner's tests of each write-tests task, with the lesson's canonical test helpers.
   public var learnerTests: [Int: Sources] = [:]
-  /// The variants of each write-tests task, in the order of `LessonTask.WriteTests.variants(of:)`.
+  /// The variants of each write-tests task, in the order of `LessonTask.WriteTests.variants(of:)`,
+  /// then the task's kept mutants (`KeptMutants`).
   public var variants: [Int: [Variant]] = [:]
+  /// Tasks whose kept mutants no longer fit the solution, with the reason: their mutants are
+  /// left out, and `grade check` says to make them again.
+  public var staleMutants: [Int: String] = [:]
   /// Tasks that cannot be graded from this copy of the workbook, with the reason.
   public var unavailable: [Int: String] = [:]
   /// Owned files that were not graded, by the task that owns them.
@@ -145,6 +149,8 @@ public struct SandboxPlan: Sendable {
     // Each write-tests task: the learner's tests, and the variants they run against.
     let testsFolder = Lesson.testsFolder
     let helpers = swiftFiles(in: starter.appending(path: testsFolder)).filter { !owned.contains("\(testsFolder)/\($0)") }
+    let keptMutants = try KeptMutants.load(lesson, in: workbook)
+    let written = Set(lesson.tasks.flatMap(\.sourceNames))
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       var tests = Sources()
@@ -168,6 +174,7 @@ public struct SandboxPlan: Sendable {
         case .success(let folders) where folders.count == spec.variants(of: task.number).count:
           // A released copy names no variant: its folders are in the order the catalog gives them.
           variants[task.number] = zip(spec.variants(of: task.number), folders).map { Variant(id: $0, sources: Sources(), prebuilt: $1) }
+            + ReleasedVariants.mutants(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain)
         case .success:
           unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
         case .failure(let missing):
@@ -185,6 +192,14 @@ public struct SandboxPlan: Sendable {
         }
         if case .solution = id.role { solutionFiles = sources }
         return Variant(id: id, sources: sources)
+      }
+      // The kept mutants, all in one program switched at run time.
+      if let kept = keptMutants?.task(task.number) {
+        if let stale = kept.staleness(against: solutionFiles.files) {
+          staleMutants[task.number] = stale
+        } else {
+          variants[task.number, default: []] += kept.variants(solution: solutionFiles, lesson: lesson, written: written)
+        }
       }
     }
   }

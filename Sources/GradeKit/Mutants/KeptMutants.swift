@@ -1,0 +1,128 @@
+import Foundation
+
+/// The mutants each write-tests task of a lesson grades learners' tests against, as
+/// `grade mutants LESSON --keep` chose them, and what the author said of the survivors.
+///
+/// Kept beside the chaffs in `Solutions/NN-slug/mutants.json`: made once by an author, read by
+/// every grading, so a grading never runs the compiler to find mutants. Each task records the
+/// files its mutants were made from by a hash of their text; a mutant of a file that changed
+/// since is stale, and `grade check` says to make them again.
+struct KeptMutants: Codable, Equatable, Sendable {
+  /// The file's format.
+  var format = 1
+  /// Each write-tests task's mutants, by task number.
+  var tasks: [Task]
+
+  /// One task's mutants.
+  struct Task: Codable, Equatable, Sendable {
+    /// The task's number.
+    var task: Int
+    /// Each file of the code under test, by name, with the hash of the text the mutants were made from.
+    var files: [String: String]
+    /// How many mutants were made.
+    var made: Int
+    /// How many of them compiled.
+    var compiled: Int
+    /// How many the reference tests killed in every run.
+    var killed: Int
+    /// How many runs that was.
+    var runs: Int
+    /// The killed mutants a learner's tests must kill: the fewest that kill as much as all.
+    var kept: [Mutant]
+    /// The mutants the reference tests do not kill, each with why that is acceptable.
+    var survivors: [Survivor]
+  }
+
+  /// A mutant the reference tests do not kill in every run.
+  struct Survivor: Codable, Equatable, Sendable {
+    /// The mutant's id.
+    var id: String
+    /// The change and where it is, for a reader of the file.
+    var change: String
+    /// Why no reference test kills it: equivalent to the code, or a change no doc comment
+    /// promises against; empty until the author says, which `grade check` refuses.
+    var why: String
+  }
+
+  /// The hash that names a file's text.
+  static func hash(_ data: Data) -> String { Fingerprint.hex(of: String(decoding: data, as: UTF8.self)) }
+
+  /// The lesson's kept mutants, or `nil` when it has none (or the copy has no `Solutions/`).
+  static func load(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) -> KeptMutants? {
+    let url = WorkbookPath.keptMutants(lesson).url(in: workbook.root)
+    guard let data = try? Data(contentsOf: url) else { return nil }
+    do {
+      return try JSONDecoder().decode(KeptMutants.self, from: data)
+    } catch {
+      throw .infrastructure("cannot read \(WorkbookPath.keptMutants(lesson)): \(error); make it again with swift run grade mutants \(lesson.number) --keep")
+    }
+  }
+
+  /// Writes the file, pretty-printed with sorted keys so a change reads as a small diff.
+  func write(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) {
+    let url = WorkbookPath.keptMutants(lesson).url(in: workbook.root)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      try (encoder.encode(self) + Data("\n".utf8)).write(to: url)
+    } catch {
+      throw .infrastructure("cannot write \(url.path): \(error.localizedDescription)")
+    }
+  }
+
+  /// The mutants of task `number`, if it has any.
+  func task(_ number: Int) -> Task? { tasks.first { $0.task == number } }
+}
+
+extension KeptMutants {
+  /// What `grade mutants --keep` stores for `reports`: each task's kept mutants and survivors,
+  /// with what `old` said of each survivor that still survives. Tasks not in `reports` stay as `old` has them.
+  init(reports: [Grader.MutantReport], keeping old: KeptMutants?) {
+    let said = Dictionary((old?.tasks ?? []).flatMap(\.survivors).map { ($0.id, $0.why) }) { first, _ in first }
+    var tasks = (old?.tasks ?? []).filter { task in !reports.contains { $0.task == task.task } }
+    for report in reports {
+      tasks.append(Task(
+        task: report.task, files: report.hashes, made: report.made, compiled: report.outcomes.count,
+        killed: report.outcomes.filter(\.killed).count, runs: report.outcomes.first?.runs ?? 1, kept: report.kept,
+        survivors: report.survivors.map { survivor in
+          let mutant = survivor.mutant
+          return Survivor(
+            id: mutant.id, change: "\(mutant.description) in \(mutant.declaration), \(mutant.file):\(mutant.line)",
+            why: said[mutant.id] ?? "")
+        }))
+    }
+    self.tasks = tasks.sorted { $0.task < $1.task }
+  }
+
+  /// The survivors no one has said why of yet.
+  var unexplained: [Survivor] { tasks.flatMap(\.survivors).filter { $0.why.trimmingCharacters(in: .whitespaces).isEmpty } }
+}
+
+extension KeptMutants.Task {
+  /// Why the kept mutants no longer fit the solution's `sources`, or `nil` when they do.
+  func staleness(against sources: [String: Data]) -> String? {
+    let changed = files.keys.sorted().filter { name in sources[name].map(KeptMutants.hash) != files[name] }
+    guard !changed.isEmpty else { return nil }
+    return "the mutants of task \(task) were made from another version of \(changed.joined(separator: ", "))"
+  }
+
+  /// The task's kept mutants as variants: the solution's `sources` with every kept mutant
+  /// behind its switch (`MutantSchema`), one variant per mutant, all sharing one program.
+  ///
+  /// - Parameter written: The names of the files the learner writes in the lesson, whose
+  ///   code a change is never quoted from.
+  func variants(solution sources: SandboxPlan.Sources, lesson: Lesson, written: Set<String>) -> [SandboxPlan.Variant] {
+    let underTest = sources.files.filter { files[$0.key] != nil }
+    let schema = MutantSchema(sources: underTest, mutants: kept)
+    var program = sources
+    for file in schema.files { program.files[file.name] = Data(file.text.utf8) }
+    return schema.mutants.enumerated().map { index, mutant in
+      let shown = !written.contains(mutant.file)
+      let change = MutantChange(
+        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words,
+        quoted: shown ? mutant.description : nil,
+        location: shown ? "\(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson)):\(mutant.line)" : nil)
+      return SandboxPlan.Variant(id: VariantID(task: task, role: .mutant(change)), sources: program)
+    }
+  }
+}

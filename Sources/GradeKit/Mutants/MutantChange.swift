@@ -1,0 +1,58 @@
+/// A kept mutant as a grading knows it: its number in the task's mutants program, and where
+/// and how it changes the code, in words a learner can act on.
+///
+/// Where the mutated file is one the learner was handed, the words quote the change
+/// ("`amount > balance` becomes `amount >= balance`"); where it is a file the learner writes
+/// in an implement task, they name the function and the kind of change only, since the
+/// code changed is the solution's, which the learner has not been given.
+public struct MutantChange: Sendable, Hashable, Codable {
+  /// The mutant's stable id (`Mutant.id`).
+  public var id: String
+  /// The number that switches it on in its task's mutants program (`MutantSchema`).
+  public var number: Int
+  /// The innermost declaration holding the change (`Account.withdraw(_:)`).
+  public var declaration: String
+  /// The kind of change in words (`a comparison changed`).
+  public var kind: String
+  /// The change quoted (`` `balance >= amount` becomes `balance < amount` ``), or `nil` where
+  /// the learner writes the file and its code is not shown.
+  public var quoted: String?
+  /// Where the change is, as the learner knows the file, with its line
+  /// (`Lessons/08-actors-and-races/Sources/Account.swift:59`), or `nil` where the code is not shown.
+  public var location: String?
+
+  /// Creates a change.
+  public init(id: String, number: Int, declaration: String, kind: String, quoted: String?, location: String?) {
+    self.id = id
+    self.number = number
+    self.declaration = declaration
+    self.kind = kind
+    self.quoted = quoted
+    self.location = location
+  }
+
+  /// The change in words, completing "your tests pass when …": the quoted change and where it
+  /// is, or the kind of change in a function the learner writes.
+  public var words: String {
+    if let quoted, let location { return "\(quoted) in \(declaration), \(location)" }
+    return "\(kind) in your \(declaration)"
+  }
+}
+
+extension Mutant.Kind {
+  /// The kind in words, for a learner who is not shown the code (`a comparison changed`).
+  var words: String {
+    switch self {
+    case .relationalOperator: "a comparison is changed"
+    case .arithmeticOperator: "an arithmetic operator is changed"
+    case .logicalOperator: "`&&` and `||` are swapped"
+    case .negatedCondition: "a condition is negated"
+    case .removedGuard: "a guard never exits"
+    case .removedDefer: "a defer's body is left out"
+    case .droppedStatement: "a statement is left out"
+    case .nudgedConstant: "a number is made one more or one less"
+    case .flippedBoolean: "`true` and `false` are swapped"
+    case .replacedReturn: "a returned value is replaced by a plain one"
+    }
+  }
+}

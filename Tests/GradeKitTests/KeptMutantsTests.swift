@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import GradeKit
+
+/// The mutants a write-tests task keeps, and what a learner's tests must do to them.
+@Suite("Kept mutants")
+struct KeptMutantsTests {
+  let task = SampleLesson.lesson.tasks[1]
+  var spec: LessonTask.WriteTests {
+    guard case .writeTests(let spec) = task.kind else { fatalError("the sample's task 2 writes tests") }
+    return spec
+  }
+  let owned: Set<String> = ["UserStoreTests.swift"]
+
+  static let source = "func limit(_ amount: Int) -> Bool {\n  return amount > 10\n}\n"
+
+  /// A mutant of `source` that swaps `>` for `op` (at its byte offset).
+  static func mutant(_ op: String, id: String, file: String = "Limit.swift") -> Mutant {
+    let start = source.utf8.count - source.drop { $0 != ">" }.utf8.count
+    return Mutant(
+      id: id, file: file, kind: .relationalOperator, line: 2, column: 17, original: ">", replacement: op, declaration: "limit(_:)",
+      description: "`amount > 10` becomes `amount \(op) 10`",
+      edit: .init(start: start, end: start + 1, pieces: [.text(op)], form: .expression))
+  }
+
+  /// A learner's parameterized test of three cases (the sample task asks for them); a failed one
+  /// records two issues (a chaff of the sample asks for them).
+  func learnerTest(_ name: String, status: TestOutcome.Status = .passed) -> TestOutcome {
+    outcome(
+      name, module: "ExpectRequireLearnerTests_T2V0", suite: nil, status: status,
+      issues: status == .failed ? [IssueReport(message: "Expectation failed"), IssueReport(message: "Expectation failed")] : [], cases: 3,
+      file: "UserStoreTests.swift")
+  }
+
+  static func change(_ number: Int, quoted: Bool = true) -> MutantChange {
+    MutantChange(
+      id: "m\(number)", number: number, declaration: "limit(_:)", kind: "a comparison is changed",
+      quoted: quoted ? "`amount > 10` becomes `amount >= 10`" : nil, location: quoted ? "Lessons/01-x/Sources/Limit.swift:2" : nil)
+  }
+
+  @Test("only mutants whose killing tests hold no other's are kept, one per set of killing tests")
+  func subsumption() {
+    func outcome(_ id: String, _ killers: Set<String>, killed: Bool = true) -> Grader.MutantReport.Outcome {
+      .init(mutant: Self.mutant(">=", id: id), killedRuns: killed ? 3 : 1, runs: 3, killers: killers)
+    }
+    let report = Grader.MutantReport(
+      task: 2, files: ["Limit.swift"], made: 5, dropped: [],
+      outcomes: [
+        outcome("wide", ["a", "b"]), outcome("narrow", ["a"]), outcome("same", ["a"]), outcome("other", ["c"]),
+        outcome("lucky", ["d"], killed: false),
+      ])
+    // `wide` is killed by any test that kills `narrow`; `same` adds nothing to `narrow`; `lucky` died by luck.
+    #expect(report.kept.map(\.id) == ["narrow", "other"])
+    #expect(report.survivors.map(\.mutant.id) == ["lucky"])
+  }
+
+  @Test("kept mutants become one program's variants, numbered, quoting code only from files the learner was handed")
+  func variants() throws {
+    var sources = SandboxPlan.Sources()
+    sources.add("Limit.swift", Data(Self.source.utf8), shownAs: "Solutions/01-x/Sources/Limit.swift")
+    sources.add("Other.swift", Data("let other = 1\n".utf8), shownAs: "Solutions/01-x/Sources/Other.swift")
+    let kept = KeptMutants.Task(
+      task: 2, files: ["Limit.swift": KeptMutants.hash(Data(Self.source.utf8))], made: 4, compiled: 4, killed: 2, runs: 1,
+      kept: [Self.mutant(">=", id: "a"), Self.mutant("<", id: "b")], survivors: [])
+    #expect(kept.staleness(against: sources.files) == nil)
+    let lesson = SampleLesson.lesson
+    let variants = kept.variants(solution: sources, lesson: lesson, written: [])
+    #expect(variants.map(\.id.mutantNumber) == [1, 2])
+    #expect(variants.allSatisfy { $0.sources == variants[0].sources }, "every mutant shares one program")
+    let program = String(decoding: try #require(variants.first?.sources.files["Limit.swift"]), as: UTF8.self)
+    #expect(program.contains("__gradeMutant(1)") && program.contains("__gradeMutant(2)"))
+    #expect(variants.first?.sources.files["Other.swift"] == Data("let other = 1\n".utf8), "files without mutants stay as they are")
+    guard case .mutant(let shown) = variants[0].id.role else { Issue.record("not a mutant"); return }
+    #expect(shown.words == "`amount > 10` becomes `amount >= 10` in limit(_:), \(WorkbookPath.lesson(lesson).relative)/Sources/Limit.swift:2")
+
+    let hidden = kept.variants(solution: sources, lesson: lesson, written: ["Limit.swift"])
+    guard case .mutant(let secret) = hidden[0].id.role else { Issue.record("not a mutant"); return }
+    #expect(secret.words == "a comparison is changed in your limit(_:)")
+    #expect(!secret.words.contains(">="), "no code of a file the learner writes is shown")
+  }
+
+  @Test("mutants made from another version of their file are stale")
+  func stale() {
+    let kept = KeptMutants.Task(task: 2, files: ["Limit.swift": "0"], made: 1, compiled: 1, killed: 1, runs: 1, kept: [], survivors: [])
+    #expect(kept.staleness(against: ["Limit.swift": Data(Self.source.utf8)])?.contains("Limit.swift") == true)
+  }
+
+  @Test("keeping mutants again keeps what the author said of a survivor that still survives, and other tasks as they were")
+  func keepingWhys() {
+    let survivor = Grader.MutantReport.Outcome(mutant: Self.mutant("<", id: "s"), killedRuns: 0, runs: 1, killers: [])
+    let old = KeptMutants(tasks: [
+      .init(task: 2, files: [:], made: 1, compiled: 1, killed: 0, runs: 1, kept: [], survivors: [.init(id: "s", change: "", why: "unpromised")]),
+      .init(task: 7, files: [:], made: 0, compiled: 0, killed: 0, runs: 1, kept: [], survivors: []),
+    ])
+    let report = Grader.MutantReport(task: 2, files: ["Limit.swift"], made: 1, dropped: [], outcomes: [survivor])
+    let new = KeptMutants(reports: [report], keeping: old)
+    #expect(new.tasks.map(\.task) == [2, 7])
+    #expect(new.task(2)?.survivors.map(\.why) == ["unpromised"])
+    #expect(new.unexplained.isEmpty)
+    #expect(KeptMutants(reports: [report], keeping: nil).unexplained.map(\.id) == ["s"])
+  }
+
+  @Test("a learner's test that fails or crashes on a kept mutant kills it; one that passes or hangs does not")
+  func verdicts() {
+    let wheat = JobResult(tests: [learnerTest("limits()")])
+    let chaffs = spec.chaffs.map { ($0, JobResult(tests: [learnerTest("limits()", status: .failed)])) }
+    let failed = JobResult(tests: [learnerTest("limits()", status: .failed)])
+    var crashed = JobResult(tests: [learnerTest("limits()", status: .interrupted)])
+    crashed.crashes = [crashed.tests[0].id: "Fatal error"]
+    let passed = JobResult(tests: [learnerTest("limits()")])
+    let hung = JobResult(tests: [], ending: .timedOut, hung: [learnerTest("limits()", status: .interrupted)])
+    let runs = TaskEvaluator.VariantRuns(
+      solution: wheat, chaffs: chaffs,
+      mutants: [(Self.change(1), failed), (Self.change(2), crashed), (Self.change(3), passed), (Self.change(4), hung)])
+    let result = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.mutantsKilled == .init(caught: 2, total: 4))
+    #expect(result.bugsCaught == .init(caught: spec.chaffs.count, total: spec.chaffs.count))
+    #expect(result.findings == [.mutantSurvived(Self.change(3)), .mutantUndecided(Self.change(4), reason: .hung(tests: ["limits()"], seconds: 60))])
+    #expect(result.findings[0].plainText.hasPrefix("Not caught: your tests pass when `amount > 10` becomes `amount >= 10` in limit(_:), Lessons/01-x/Sources/Limit.swift:2."))
+
+    let allKilled = TaskEvaluator.VariantRuns(solution: wheat, chaffs: chaffs, mutants: [(Self.change(1), failed)])
+    #expect(TaskEvaluator.writeTests(task, spec: spec, runs: allKilled, ownedFiles: owned, seconds: 60).status == .pass)
+  }
+
+  @Test("feedback counts mutants beside bugs, and lists the bugs the lesson names before the mutants")
+  func feedbackOrder() {
+    let findings: [Finding] = [.mutantSurvived(Self.change(1, quoted: false)), .chaffMissed(spec.chaffs[0])]
+    let ordered = FeedbackRenderer.hangsFirst(findings)
+    #expect(ordered == [.chaffMissed(spec.chaffs[0]), .mutantSurvived(Self.change(1, quoted: false))])
+    #expect(ordered[1].plainText.hasPrefix("Not caught: your tests pass when a comparison is changed in your limit(_:)."))
+  }
+
+  @Test("a mutant job switches its mutant on, and its result is kept apart from the code as it is")
+  func jobs() throws {
+    var built = Sandbox.Built()
+    let folder = URL(fileURLWithPath: "/tmp/variant")
+    let mutant = VariantID(task: 2, role: .mutant(Self.change(3)))
+    built.variantFolders = [.solution(of: 2): folder, mutant: folder]
+    built.testLibraries[.task(2)] = URL(fileURLWithPath: "/tmp/tests")
+    #expect(built.mutants(of: 2) == [mutant])
+    let jobs = GradingPlan.jobs(
+      for: SampleLesson.lesson, tasks: [2], built: built, flavour: .plain,
+      settings: GradingSettings(limits: BoxLimits(), namespaces: false, codeHidden: false, toolchain: "t", threadSanitizer: false, repetitionShares: 2))
+    let job = try #require(jobs.first { $0.id == .variant(mutant) })
+    let solution = try #require(jobs.first { $0.id == .variant(.solution(of: 2)) })
+    #expect(job.mutant == 3 && solution.mutant == 0)
+    #expect(job.program == solution.program)
+    #expect(job.cacheKey.hash != solution.cacheKey.hash)
+  }
+}
