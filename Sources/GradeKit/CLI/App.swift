@@ -133,7 +133,8 @@ public struct App: Sendable {
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
         let reports = grader(workbook, options).mutants(
           lesson, tasks: task.map { [$0] } ?? [], runs: options.runs ?? 1, progress: writeError)
-        let old = try KeptMutants.load(lesson, in: workbook)
+        // A file that no longer reads is made again by --keep, losing only what it said.
+        let old = keep ? (try? KeptMutants.load(lesson, in: workbook)) ?? nil : try KeptMutants.load(lesson, in: workbook)
         write(MutantReportText.render(reports, lesson: lesson, explained: old))
         if keep {
           guard reports.allSatisfy({ $0.problem == nil }) else {

@@ -31,7 +31,7 @@ extension Checker {
       for survivor in kept.survivors where survivor.why.trimmingCharacters(in: .whitespaces).isEmpty {
         breach("task \(task.number): the reference tests let a mutant live and \(WorkbookPath.keptMutants(lesson)) does not say why: \(survivor.change) [\(survivor.id)]; strengthen a reference test, or say why it is equivalent or unpromised")
       }
-      progress("  task \(task.number): \(kept.made) mutants made, \(kept.compiled) compile, \(kept.killed) killed by the reference tests in every one of \(kept.runs) runs, \(kept.kept.count) kept, \(kept.survivors.count) survivor\(kept.survivors.count == 1 ? "" : "s") explained")
+      progress("  task \(task.number): \(kept.made) mutants made, \(kept.compiled) compile, \(kept.killed) killed by the reference tests in every one of \(kept.runs) runs, \(kept.kept.count) kept; \(kept.hanging) hang them, \(kept.survivors.count) survive")
     }
     return breaches
   }

@@ -21,8 +21,13 @@ enum MutantReportText {
       for survivor in report.survivors {
         let mutant = survivor.mutant
         let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(survivor.killedRuns) of \(survivor.runs) runs only)" : "")
-        lines.append("  ✘ survives: \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line)\(why) [\(mutant.id)]")
+        let said = whys[mutant.id].map { !$0.isEmpty } ?? false
+        lines.append("  \(said ? "○ survives, explained" : "✘ survives"): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line)\(why) [\(mutant.id)]")
         if let said = whys[mutant.id], !said.isEmpty { lines.append("      the author says: \(said)") }
+      }
+      for hung in report.hanging {
+        let mutant = hung.mutant
+        lines.append("  ⧗ hangs the reference tests (not kept: a time limit catches nothing): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line) [\(mutant.id)]")
       }
     }
     let survivors = reports.flatMap(\.survivors).filter { whys[$0.mutant.id]?.isEmpty ?? true }.count

@@ -31,11 +31,15 @@ extension Grader {
       var runs: Int
       /// The reference tests that failed on it, by ID: its kill set.
       var killers: Set<String>
-      /// Why its runs decide nothing (a time limit, a void run), when they do not.
+      /// Why its runs decide nothing (a void run, the machine's trouble), when they do not.
       var problem: String?
+      /// Whether the reference tests hung on it until the time limit: they wait for something
+      /// it never does. A time limit never counts as catching a bug, so it is not kept, but
+      /// nothing is missing from the reference tests either.
+      var hung = false
 
       /// Whether some reference test failed on it in every run.
-      var killed: Bool { problem == nil && killedRuns == runs }
+      var killed: Bool { problem == nil && !hung && killedRuns == runs }
     }
 
     /// The killed mutants a learner's tests must kill: the fewest that, as far as the reference
@@ -54,9 +58,13 @@ extension Grader {
       }.map(\.mutant)
     }
 
-    /// The compiled mutants no reference test fails on in every run: each is equivalent to
-    /// the code, a change no doc comment promises against, or a gap in the reference tests.
-    var survivors: [Outcome] { outcomes.filter { !$0.killed } }
+    /// The compiled mutants no reference test fails on in every run, and that do not hang them:
+    /// each is equivalent to the code, a change no doc comment promises against, or a gap in
+    /// the reference tests.
+    var survivors: [Outcome] { outcomes.filter { !$0.killed && !$0.hung } }
+
+    /// The mutants the reference tests hang on.
+    var hanging: [Outcome] { outcomes.filter(\.hung) }
   }
 
   /// Makes the mutants of each write-tests task's code under test, builds them as one
@@ -66,8 +74,14 @@ extension Grader {
   /// - Parameter tasks: The task numbers to look at; every write-tests task when empty.
   func mutants(_ lesson: Lesson, tasks only: Set<Int> = [], runs: Int = 1, progress: @Sendable (String) -> Void = { _ in }) -> [MutantReport] {
     let solution = workbook.solutionFolder(of: lesson)
-    guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
-    else { return [] }
+    let plan: SandboxPlan
+    do {
+      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
+    } catch {
+      return lesson.tasks.filter { if case .writeTests = $0.kind { true } else { false } }.map { task in
+        MutantReport(task: task.number, files: [], made: 0, dropped: [], outcomes: [], problem: error.message)
+      }
+    }
     let root = state.sandbox("check-mutants", of: lesson)
     var reports: [MutantReport] = []
     for task in lesson.tasks {
@@ -154,7 +168,7 @@ extension Grader {
         outcome.killers = Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id))
       } else {
         // A mutant the tests hang on is not killed: a time limit is no verdict.
-        outcome.problem = job.ending.reason ?? "the runs were stopped"
+        if job.ending == .timedOut { outcome.hung = true } else { outcome.problem = job.ending.reason ?? "the runs were stopped" }
       }
       found.update { $0[index] = outcome }
     }

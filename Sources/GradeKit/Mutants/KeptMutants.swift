@@ -31,6 +31,8 @@ struct KeptMutants: Codable, Equatable, Sendable {
     var kept: [Mutant]
     /// The mutants the reference tests do not kill, each with why that is acceptable.
     var survivors: [Survivor]
+    /// How many mutants the reference tests hang on: not kept, since a time limit catches nothing.
+    var hanging = 0
   }
 
   /// A mutant the reference tests do not kill in every run.
@@ -89,7 +91,7 @@ extension KeptMutants {
           return Survivor(
             id: mutant.id, change: "\(mutant.description) in \(mutant.declaration), \(mutant.file):\(mutant.line)",
             why: said[mutant.id] ?? "")
-        }))
+        }, hanging: report.hanging.count))
     }
     self.tasks = tasks.sorted { $0.task < $1.task }
   }

@@ -149,7 +149,9 @@ public struct SandboxPlan: Sendable {
     // Each write-tests task: the learner's tests, and the variants they run against.
     let testsFolder = Lesson.testsFolder
     let helpers = swiftFiles(in: starter.appending(path: testsFolder)).filter { !owned.contains("\(testsFolder)/\($0)") }
-    let keptMutants = try KeptMutants.load(lesson, in: workbook)
+    // A mutants file that does not read leaves the mutants out, as a stale one does: the
+    // learner is still graded on the chaffs, and `grade check` says what is wrong.
+    let keptMutants: Result<KeptMutants?, GradeError> = Result { () throws(GradeError) in try KeptMutants.load(lesson, in: workbook) }
     let written = Set(lesson.tasks.flatMap(\.sourceNames))
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
@@ -194,7 +196,9 @@ public struct SandboxPlan: Sendable {
         return Variant(id: id, sources: sources)
       }
       // The kept mutants, all in one program switched at run time.
-      if let kept = keptMutants?.task(task.number) {
+      if case .failure(let error) = keptMutants {
+        staleMutants[task.number] = error.message
+      } else if case .success(let file) = keptMutants, let kept = file?.task(task.number) {
         if let stale = kept.staleness(against: solutionFiles.files) {
           staleMutants[task.number] = stale
         } else {
