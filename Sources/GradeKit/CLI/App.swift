@@ -198,11 +198,14 @@ public struct App: Sendable {
 
   /// Starts preparing the lessons after `lesson` in the background, when a learner is at a
   /// terminal (or `GRADE_PREPARE=1` says to; `GRADE_PREPARE=0` never).
-  func prepareAhead(of lesson: Lesson, workbook: Workbook, grader: Grader) {
+  ///
+  /// - Parameter first: Lessons graded with untouched tasks left unbuilt, prepared before the rest.
+  func prepareAhead(of lesson: Lesson, workbook: Workbook, grader: Grader, first: [Lesson] = []) {
     let asked = environment["GRADE_PREPARE"]
     guard asked == "1" || (asked != "0" && outputIsTerminal) else { return }
     let preparation = Preparation(workbook: workbook, grader: grader)
-    preparation.startInBackground(preparation.ahead(of: lesson))
+    let ahead = preparation.ahead(of: lesson)
+    preparation.startInBackground(first + ahead.filter { lesson in !first.contains { $0.number == lesson.number } })
   }
 
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
@@ -269,11 +272,16 @@ public struct App: Sendable {
     let foreground = FileLock(shared: workbook.state.foregroundLock)
     defer { foreground.unlock() }
     var results: [Int: LessonResult] = [:]
+    var deferred: [Lesson] = []
     func grade(_ lesson: Lesson) -> LessonResult {
       if let known = results[lesson.number] { return known }
       if options.format == .text { writeError("Grading lesson \(lesson.number) (\(lesson.slug))...") }
-      let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
+      // A write-tests task the learner has not started is not built: the first grade of a
+      // lesson waits only for the tasks the learner changed, and the rest is prepared after it.
+      let untouched = starters.untouchedTasks(of: lesson, in: workbook.starterFolder(of: lesson))
+      let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true, notStarted: untouched)
       results[lesson.number] = result
+      if !untouched.isEmpty { deferred.append(lesson) }
       return result
     }
 
@@ -290,7 +298,7 @@ public struct App: Sendable {
         write(feedback(focus.0, grade(focus.0), renderer: renderer, hints: hints, shown: shownTask))
         write("")
       }
-      prepareAhead(of: focus.0, workbook: workbook, grader: grader)
+      prepareAhead(of: focus.0, workbook: workbook, grader: grader, first: deferred)
     }
     for lesson in lessons where results[lesson.number] == nil {
       if options.format == .text, names.isEmpty, starters.isUntouched(lesson, in: workbook) {
@@ -320,7 +328,7 @@ public struct App: Sendable {
         for (lesson, result) in graded {
           write(feedback(lesson, result, renderer: renderer, hints: hints, shown: lesson.number == pointed?.number ? shownTask : nil))
         }
-        if let last = graded.last?.0 { prepareAhead(of: last, workbook: workbook, grader: grader) }
+        if let last = graded.last?.0 { prepareAhead(of: last, workbook: workbook, grader: grader, first: deferred) }
       }
     }
     if let notice = grader.isolation.notice, options.format == .text {

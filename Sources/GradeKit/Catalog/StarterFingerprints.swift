@@ -36,6 +36,27 @@ public struct StarterFingerprints: Sendable, Equatable {
     return Fingerprint.of(inputs, settings: [])
   }
 
+  /// The key of one task's fingerprint: `04-mocking#3`.
+  public static func key(of task: LessonTask, in lesson: Lesson) -> String { "\(lesson.folder)#\(task.number)" }
+
+  /// The fingerprint of `task`'s files in `folder` (a lesson's), or `nil` when one is missing.
+  public static func fingerprint(of task: LessonTask, in folder: URL) -> String? {
+    var inputs: [(String, Data)] = []
+    for file in task.files.sorted() {
+      guard let data = try? Data(contentsOf: folder.appending(path: file)) else { return nil }
+      inputs.append((file, data))
+    }
+    return Fingerprint.of(inputs, settings: [])
+  }
+
+  /// The tasks of `lesson` whose every file in `folder` is still the starter's, by the recorded
+  /// fingerprints: their result is known without building them.
+  public func untouchedTasks(of lesson: Lesson, in folder: URL) -> Set<Int> {
+    Set(lesson.tasks.filter { task in
+      byFolder[Self.key(of: task, in: lesson)].map { Self.fingerprint(of: task, in: folder) == $0 } ?? false
+    }.map(\.number))
+  }
+
   /// Whether every file the learner owns in `lesson` is still its starter.
   public func isUntouched(_ lesson: Lesson, in workbook: Workbook) -> Bool {
     guard let recorded = byFolder[lesson.folder] else { return false }

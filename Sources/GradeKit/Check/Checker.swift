@@ -121,6 +121,13 @@ public struct Checker: Sendable {
       // `swift run grade` calls a lesson whose files hash to this not started, without grading it.
       breach("\(WorkbookPath.starterFingerprints) must give \(jsonString(lesson.folder)): \(jsonString(fingerprint)), the fingerprint of the starter's files (it gives \(recorded.map(jsonString) ?? "none"))")
     }
+    for task in lesson.tasks {
+      let key = StarterFingerprints.key(of: task, in: lesson)
+      if let fingerprint = StarterFingerprints.fingerprint(of: task, in: starter), fingerprint != StarterFingerprints.recorded(in: workbook).byFolder[key] {
+        // A learner's first grade of a lesson builds nothing for a task whose files hash to this.
+        breach("\(WorkbookPath.starterFingerprints) must give \(jsonString(key)): \(jsonString(fingerprint)), the fingerprint of task \(task.number)'s starter files")
+      }
+    }
     if let error = started.lessonError { breach("the starter cannot be graded: \(error)") }
     for task in started.tasks {
       if task.status == .pass { breach("task \(task.taskNumber): the starter already passes; it must fail at least one test") }

@@ -79,9 +79,12 @@ public struct Grader: Sendable {
   ///     `grade check` can find tests that belong to no task.
   ///   - restoreCanonicalFiles: Grade with git's handed-out versions of canonical
   ///     files the learner edited (for a learner's own checkout).
+  ///   - notStarted: Write-tests tasks whose files are the starter's (`StarterFingerprints`):
+  ///     not started, without building their variants, which a learner's first grade of a
+  ///     lesson would otherwise wait for. `grade check` proves every starter fails every task.
   public func grade(
     _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false,
-    restoreCanonicalFiles: Bool = false
+    restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = []
   ) -> LessonResult {
     let start = ContinuousClock.now
     func failed(_ message: String) -> LessonResult {
@@ -102,7 +105,11 @@ public struct Grader: Sendable {
     }
     let settings = settings
     let cacheURL = state.result(sandboxName, of: lesson)
+    let notStarted = notStarted.filter { number in
+      lesson.tasks.contains { if case .writeTests = $0.kind { $0.number == number } else { false } }
+    }
     var key = CacheKey(grading: settings).adding("all-canonical-tests", "\(listAllCanonicalTests)").adding("lesson", String(reflecting: lesson))
+      .adding("not-started", notStarted.sorted().map(String.init).joined(separator: ","))
     for (label, data) in plan.fingerprintInputs { key.add(label, contents: data) }
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: key.hash) {
@@ -118,6 +125,7 @@ public struct Grader: Sendable {
     // then the failures are the feedback, and a TSan build, with a slow process per crash to
     // name, would only add to every save.
     let testTasks = Set(lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number))
+      .subtracting(notStarted)
     // A compiler-graded task runs tests only when it has stress tests; those are treated as an
     // implement task's.
     let sanitized = Set(lesson.tasks.filter { task in
@@ -160,7 +168,7 @@ public struct Grader: Sendable {
     var builds = made.value
     trace("built", since: start)
 
-    let allTasks = Set(lesson.tasks.map(\.number))
+    let allTasks = Set(lesson.tasks.map(\.number)).subtracting(notStarted)
     var jobs = GradingPlan.jobs(
       for: lesson, tasks: allTasks.subtracting(sanitizedTests), built: builds[.plain]!, flavour: .plain, settings: settings,
       allCanonicalTests: listAllCanonicalTests)
@@ -188,7 +196,11 @@ public struct Grader: Sendable {
 
     var result = LessonResult(
       lessonNumber: lesson.number,
-      tasks: lesson.tasks.map { evaluator.evaluate($0, built: builds[gradedIn[$0.number]!] ?? builds[.plain]!, results: results) },
+      tasks: lesson.tasks.map { task in
+        notStarted.contains(task.number)
+          ? .one(task.number, check: "your files differ from the starter", [.notStarted])
+          : evaluator.evaluate(task, built: builds[gradedIn[task.number]!] ?? builds[.plain]!, results: results)
+      },
       seconds: seconds(since: start), canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
     result.ignoredEdits = ignored
     // Kept only when every run may be: a run a limit or the machine cut short may come out
