@@ -156,20 +156,28 @@ extension Grader {
     DispatchQueue.concurrentPerform(iterations: schema.mutants.count) { index in
       let mutant = schema.mutants[index]
       let number = schema.number(of: mutant.id) ?? 0
-      let job = sandbox.runTests(
-        program, libraries: [tests], repetitions: runs, seconds: seconds * runs, waitsForEvents: spec.waitsForEvents, mutant: number)
-      var outcome = MutantReport.Outcome(mutant: mutant, killedRuns: 0, runs: runs, killers: [])
-      if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
-        // A crash or a race fails every run it reaches.
-        outcome.killedRuns = runs
-        outcome.killers = Set(job.crashes.keys)
-      } else if job.ending.decides {
-        outcome.killedRuns = Set(job.tests.flatMap(\.failedIterations)).count
-        outcome.killers = Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id))
-      } else {
+      // One run first: a mutant the tests hang on, or that no test fails on, is decided by it,
+      // and only one that dies is run the other `runs - 1` times, to see that it always does.
+      func run(_ repetitions: Int) -> (killed: Int, killers: Set<String>, hung: Bool, problem: String?) {
+        let job = sandbox.runTests(
+          program, libraries: [tests], repetitions: repetitions, seconds: seconds * repetitions, waitsForEvents: spec.waitsForEvents,
+          mutant: number)
+        if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
+          // A crash or a race fails every run it reaches.
+          return (repetitions, Set(job.crashes.keys), false, nil)
+        } else if job.ending.decides {
+          return (Set(job.tests.flatMap(\.failedIterations)).count, Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
+        }
         // A mutant the tests hang on is not killed: a time limit is no verdict.
-        if job.ending == .timedOut { outcome.hung = true } else { outcome.problem = job.ending.reason ?? "the runs were stopped" }
+        return (0, [], job.ending == .timedOut, job.ending == .timedOut ? nil : job.ending.reason ?? "the runs were stopped")
       }
+      var outcome = MutantReport.Outcome(mutant: mutant, killedRuns: 0, runs: runs, killers: [])
+      var ran = run(1)
+      if ran.killed == 1, runs > 1 {
+        let rest = run(runs - 1)
+        ran = (1 + rest.killed, ran.killers.union(rest.killers), rest.hung, rest.problem)
+      }
+      (outcome.killedRuns, outcome.killers, outcome.hung, outcome.problem) = ran
       found.update { $0[index] = outcome }
     }
     return schema.mutants.indices.compactMap { found.value[$0] }
