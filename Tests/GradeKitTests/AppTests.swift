@@ -210,6 +210,30 @@ struct GradeEveryLessonTests {
     #expect(FileManager.default.fileExists(atPath: second.path))
   }
 
+  @Test("A write-tests task whose files are the starter's is not started and not built; once edited, it is graded")
+  func untouchedTasksAreNotBuilt() throws {
+    let book = try TwoLessons()
+    let workbook = try Workbook.load(at: book.root)
+    let lesson = workbook.catalog.lessons[0]
+    let folder = workbook.starterFolder(of: lesson)
+    var recorded = StarterFingerprints.recorded(in: workbook).byFolder
+    for task in lesson.tasks { recorded[StarterFingerprints.key(of: task, in: lesson)] = StarterFingerprints.fingerprint(of: task, in: folder) }
+    try JSONEncoder().encode(recorded).write(to: workbook.starterFingerprintsFile)
+    let writeTests = lesson.tasks.filter { if case .writeTests = $0.kind { true } else { false } }
+    let task = try #require(writeTests.first)
+    let app = AppTests()
+
+    let untouched = app.run(["1", "--format", "json"], in: book.root)
+    #expect(untouched.out.components(separatedBy: "Not started: your files are as handed out.").count - 1 == writeTests.count, "\(untouched.out)")
+    #expect(!FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/variants").path), "no variant was built")
+
+    let file = folder.appending(path: task.files[0])
+    try (try Data(contentsOf: file) + Data("\n// started\n".utf8)).write(to: file)
+    let edited = app.run(["1", "--format", "json"], in: book.root)
+    #expect(edited.out.components(separatedBy: "Not started: your files are as handed out.").count - 1 == writeTests.count - 1, "\(edited.out)")
+    #expect(edited.out.contains("Task \(task.number): your tests pass against a correct implementation"), "\(edited.out)")
+  }
+
   @Test("With no lesson named, grade shows the lesson the learner is in: the one they edited last, or asked for last")
   func startWhereYouAre() throws {
     let book = try TwoLessons()
