@@ -150,6 +150,10 @@ public struct LessonTask: Sendable, Equatable {
   /// a lesson whose tests run on a test clock knows they finish in milliseconds, so a
   /// test that hangs on a chaff need not hold the learner up for the default minute.
   public var timeLimitSeconds: Int?
+
+  /// The time limit of each run of the task's tests: its own limit, never more than `limits` allow.
+  /// The one place this rule is written.
+  func seconds(within limits: BoxLimits) -> Int { min(timeLimitSeconds ?? limits.seconds, limits.seconds) }
   /// The task's files that are views (`"views"`): each shows what its model holds and does
   /// nothing else, which the parser checks (`CodeRules.thinView`).
   public var views: [String] = []

@@ -150,7 +150,7 @@ extension Grader {
       case .success(let folder) = VariantBuild.build(sources, module: plan.lesson.module, state: state, compiler: sandbox.compiler)
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
-    let seconds = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+    let seconds = task.seconds(within: limits)
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
     let found = LockedBox([Int: MutantReport.Outcome]())
     DispatchQueue.concurrentPerform(iterations: schema.mutants.count) { index in

@@ -40,7 +40,7 @@ extension Grader {
       var runsToMake: [(variant: VariantID, waits: Bool, seconds: Int)] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
-        let seconds = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+        let seconds = task.seconds(within: limits)
         // The catalog's variants and the kept mutants: a kept mutant must die in every run too.
         runsToMake += (spec.variants(of: task.number) + built.mutants(of: task.number)).map { ($0, spec.waitsForEvents, seconds) }
       }

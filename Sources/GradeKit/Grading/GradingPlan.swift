@@ -85,7 +85,7 @@ struct GradingPlan: Sendable {
       for library in libraries { key.add("library", library.deletingLastPathComponent().lastPathComponent) }
       return key
     }
-    func limit(_ task: LessonTask?) -> Int { min(task?.timeLimitSeconds ?? settings.limits.seconds, settings.limits.seconds) }
+    func limit(_ task: LessonTask?) -> Int { task?.seconds(within: settings.limits) ?? settings.limits.seconds }
     func finished(_ job: Job) -> Job {
       var job = job
       job.cacheKey.add("job", "\(job.id)")

@@ -12,7 +12,7 @@ struct LessonEvaluator: Sendable {
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   func evaluate(_ task: LessonTask, built: Sandbox.Built, results: [JobID: JobResult]) -> TaskResult {
-    let limit = min(task.timeLimitSeconds ?? limits.seconds, limits.seconds)
+    let limit = task.seconds(within: limits)
     if let reason = plan.unavailable[task.number] {
       return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])
     }
