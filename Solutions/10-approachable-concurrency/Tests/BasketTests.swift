@@ -57,4 +57,40 @@ struct BasketTests {
 
     #expect(basket.total == 0)
   }
+
+  @Test("Adding puts an item at the end")
+  func addsAtTheEnd() {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Cake", cents: 400))
+
+    let expected = [Item("Tea", cents: 350), Item("Cake", cents: 400)]
+    #expect(basket.items == expected)
+  }
+
+  @Test("A new coupon replaces the one before")
+  func couponReplacesTheOneBefore() {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.applyCoupon(cents: 100)
+
+    basket.applyCoupon(cents: 50)
+
+    #expect(basket.discount == 50)
+    #expect(basket.total == 300)
+  }
+
+  @Test("Emptying the basket keeps the coupon")
+  func removeAllKeepsTheCoupon() {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.applyCoupon(cents: 100)
+
+    basket.removeAll()
+    basket.add(Item("Cake", cents: 400))
+
+    #expect(basket.items == [Item("Cake", cents: 400)])
+    #expect(basket.discount == 100)
+    #expect(basket.total == 300)
+  }
 }

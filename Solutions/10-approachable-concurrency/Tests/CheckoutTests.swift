@@ -20,6 +20,17 @@ struct CheckoutTests {
     #expect(model.rows == expected)
   }
 
+  @Test("The total line shows what the basket costs, its coupon taken off")
+  func totalLine() {
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    basket.add(Item("Cake", cents: 400))
+    basket.applyCoupon(cents: 95)
+    let model = CheckoutModel(basket: basket)
+
+    #expect(model.totalText == "Total: 6.55 €")
+  }
+
   @Test("A basket with items is not empty, even when a coupon makes it free")
   func freeBasketIsNotEmpty() {
     let basket = Basket()
@@ -73,12 +84,13 @@ struct CheckoutTests {
     let basket = Basket()
     basket.add(Item("Tea", cents: 350))
     basket.add(Item("Cake", cents: 400))
+    basket.applyCoupon(cents: 100)  // the total is what is charged, the coupon taken off
     let model = CheckoutModel(basket: basket) { cents in await charges.add(cents) }
 
     let payment = try #require(model.payTapped())
     await payment.value
 
-    #expect(await charges.amounts == [750])
+    #expect(await charges.amounts == [650])
     #expect(model.payments == 1)
     #expect(!model.isPaying)
     #expect(model.payEnabled)

@@ -76,4 +76,48 @@ struct ConverterTests {
     #expect(converter.result == 5)
     #expect(!converter.isConverting)
   }
+
+  @Test("An older conversion that fails after a newer one has finished leaves the newer result")
+  func olderFailureLeavesTheNewerResult() async {
+    let gate = Gate()
+    let source = FakeRates(rates: ["GBP": 0.5]) { currency in
+      if currency == "XYZ" { await gate.wait() }  // only the older conversion waits, then fails
+    }
+    let converter = Converter(source: source)
+
+    let older = Task { await converter.convert(10, to: "XYZ") }
+    await gate.arrivals(1)
+    await converter.convert(10, to: "GBP")
+    gate.open()
+    await older.value
+
+    #expect(converter.result == 5)
+    #expect(!converter.isConverting)
+  }
+
+  @Test("An older conversion that finishes while a newer one waits changes nothing")
+  func olderFinishingWhileTheNewerWaits() async {
+    let olderGate = Gate()
+    let newerGate = Gate()
+    let source = FakeRates(rates: ["USD": 1.5, "GBP": 0.5]) { currency in
+      await (currency == "USD" ? olderGate : newerGate).wait()
+    }
+    let converter = Converter(source: source)
+
+    let older = Task { await converter.convert(10, to: "USD") }
+    await olderGate.arrivals(1)
+    let newer = Task { await converter.convert(10, to: "GBP") }
+    await newerGate.arrivals(1)
+    let shown = converter.result  // free while a conversion waits, but the older one must not change it
+    olderGate.open()
+    await older.value
+
+    #expect(converter.isConverting, "the newer conversion still waits for its rate")
+    #expect(converter.result == shown, "the older conversion changed the result")
+
+    newerGate.open()
+    await newer.value
+    #expect(converter.result == 5)
+    #expect(!converter.isConverting)
+  }
 }

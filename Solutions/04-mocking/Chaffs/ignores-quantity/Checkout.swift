@@ -24,6 +24,9 @@ public struct Checkout: Sendable {
   }
 
   /// Charges `card` for `cart`, saves the order and returns the receipt.
+  ///
+  /// The order saved has the cart's id and items, the total charged and the
+  /// charge's id; the receipt names that order, that charge and that total.
   public func placeOrder(_ cart: Cart, paying card: CardToken) async throws -> Receipt {
     guard !cart.items.isEmpty else { throw CheckoutError.emptyCart }
     let total = cart.items.reduce(0) { sum, item in sum + item.unitPrice }

@@ -39,9 +39,12 @@ public final class FeedModel {
   public func refresh() {
     guard !isRefreshing else { return }
     isRefreshing = true
-    refreshTask = Task {
-      // Timing wheat: the same refresh, reaching the repository a few suspensions later.
-      for _ in 0..<3 { await Task.yield() }
+    refreshTask = Task(priority: .low) {
+      // Timing wheat: the same refresh, reaching the repository thousands of
+      // suspensions later, or as soon as you await its task. A test that
+      // counts Task.yield() calls to wait for the load would need tens of
+      // thousands to outlast it.
+      await Self.dawdleUntilAwaited()
       do {
         items = try await repository.load()
         errorMessage = nil
@@ -49,6 +52,21 @@ public final class FeedModel {
         errorMessage = "Could not load the feed."
       }
       isRefreshing = false
+    }
+  }
+
+  /// Suspends until a caller awaits the current task, or until 10,000
+  /// suspensions have passed, whichever comes first.
+  ///
+  /// The task was made at `.low` priority, and awaiting its `value` from a
+  /// test raises it to the test's, even before it has started: that is how
+  /// it tells it is awaited. The limit keeps the refresh correct when nobody
+  /// awaits it, as in the app.
+  private static func dawdleUntilAwaited() async {
+    var suspensions = 0
+    while suspensions < 10_000, Task.currentPriority <= .low {
+      await Task.yield()
+      suspensions += 1
     }
   }
 }

@@ -41,15 +41,30 @@ public final class SearchModel {
   ///   the search returned.
   public func queryChanged(_ query: String) {
     searchTask?.cancel()
-    searchTask = Task {
-      // Timing wheat: the same debounce, reaching its sleep a few suspensions later.
-      for _ in 0..<3 { await Task.yield() }
+    searchTask = Task(priority: .low) {
+      // Timing wheat: the same debounce, reaching its sleep thousands of
+      // suspensions later. A test that counts Task.yield() calls to wait for
+      // the sleep, instead of clock.waitForSleepers(), would need tens of
+      // thousands to outlast it.
+      await Self.dawdle()
       do {
         try await clock.sleep(for: delay)
       } catch {
         return  // A newer keystroke cancelled this wait.
       }
       results = await search(query)
+    }
+  }
+
+  /// Suspends 5,000 times, or until the current task is cancelled.
+  ///
+  /// The task was made at `.low` priority, so a test that yields at its own
+  /// priority lets it run less often still.
+  private static func dawdle() async {
+    var suspensions = 0
+    while suspensions < 5_000, !Task.isCancelled {
+      await Task.yield()
+      suspensions += 1
     }
   }
 }

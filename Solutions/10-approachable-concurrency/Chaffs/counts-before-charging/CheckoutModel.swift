@@ -36,7 +36,8 @@ import Observation
     basket.items.map { "\($0.name): \(Self.euros($0.cents))" }
   }
 
-  /// The total line, such as "Total: 7.50 €".
+  /// The total line: what the basket costs, its coupon taken off
+  /// (`Basket.total`), in euros with two decimals, such as "Total: 7.50 €".
   public var totalText: String {
     "Total: \(Self.euros(basket.total))"
   }
@@ -53,9 +54,9 @@ import Observation
     !basket.items.isEmpty && !isPaying
   }
 
-  /// What the Pay button does: starts a payment of the total, unless the
-  /// button is disabled, and returns the task that makes it, so a test can
-  /// await it; `nil` when the button is disabled.
+  /// What the Pay button does: starts a payment of the basket's total, its
+  /// coupon taken off, unless the button is disabled, and returns the task
+  /// that makes it, so a test can await it; `nil` when the button is disabled.
   ///
   /// A payment is on its way from the tap: a second tap, even one that comes
   /// before the payment's task has started, starts nothing and returns `nil`,
@@ -77,8 +78,9 @@ import Observation
     return "\(cents / 100).\(fraction < 10 ? "0" : "")\(fraction) €"
   }
 
-  /// Pays the total: `isPaying` is `true` while the charge is on its way,
-  /// and once it returns, `payments` counts it and `isPaying` is `false`.
+  /// Pays the total: charges `Basket.total` once; `isPaying` is `true` while
+  /// the charge is on its way, and once it returns, `payments` counts it and
+  /// `isPaying` is `false`.
   public func pay() async {
     isPaying = true
     payments += 1

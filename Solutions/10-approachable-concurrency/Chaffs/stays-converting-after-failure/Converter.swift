@@ -44,7 +44,8 @@ public final class Converter {
   ///   signed-in user, as it likes.
   /// - The newest conversion wins: when you start one while an older one
   ///   still waits for its rate, the older one changes nothing when it
-  ///   finishes.
+  ///   finishes, whether it got its rate or failed, and whether the newer
+  ///   one has finished or still waits: not `result`, not `isConverting`.
   public func convert(_ euros: Double, to currency: String) async {
     started += 1
     let mine = started
