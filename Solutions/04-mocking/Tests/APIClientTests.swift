@@ -49,9 +49,19 @@ struct APIClientTests {
     #expect(sent == ["title": "Milk"])
   }
 
+  // The edges of the range: its first and last status succeed, and the
+  // nearest on either side (below) fail.
+  @Test("A status from 200 to 299 returns what the server sent", arguments: [200, 204, 299])
+  func goodStatus(status: Int) async throws {
+    server.respond(status: status, json: "[]")
+
+    let notes = try await client.notes()
+    #expect(notes.isEmpty)
+  }
+
   // Check the exact error: a client that ignores the status would still
   // throw here (the error body is not a list of notes), but not badStatus.
-  @Test("A status outside 200...299 throws APIError.badStatus", arguments: [400, 404, 500, 503])
+  @Test("A status outside 200...299 throws APIError.badStatus", arguments: [199, 300, 400, 404, 500, 503])
   func badStatus(status: Int) async {
     server.respond(status: status, json: #"{"error": "nope"}"#)
 
