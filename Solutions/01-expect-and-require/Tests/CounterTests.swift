@@ -20,6 +20,13 @@ struct CounterTests {
     #expect(counter.value == expected)
   }
 
+  @Test("A step of zero is not negative: it is accepted and changes nothing")
+  func acceptsZeroStep() {
+    var counter = Counter(limit: 10)
+    #expect(throws: Never.self) { try counter.increment(by: 0) }
+    #expect(counter.value == 0)
+  }
+
   @Test("A step past the limit throws wouldPassLimit carrying the limit")
   func refusesStepPastLimit() {
     var counter = Counter(limit: 10)
