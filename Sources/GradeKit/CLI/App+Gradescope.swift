@@ -22,8 +22,8 @@ extension App {
         throw .infrastructure("cannot copy \(points) into the autograder: \(error.localizedDescription)")
       }
     }
-    write("Wrote a Gradescope autograder to \(target.path): setup.sh, run_autograder and the workbook (\(copied) files, solutions included; Gradescope never shows them to students).")
-    write("Upload it: cd \(target.path) && zip -r ../autograder.zip . — then choose Ubuntu 22.04 or 24.04 in Gradescope and upload autograder.zip. README.md there says more.")
+    writeError("Wrote a Gradescope autograder to \(target.path): setup.sh, run_autograder and the workbook (\(copied) files, solutions included; Gradescope never shows them to students).")
+    writeError("Upload it: cd \(target.path) && zip -r ../autograder.zip . — then choose Ubuntu 22.04 or 24.04 in Gradescope and upload autograder.zip. README.md there says more.")
     return Exit.passed
   }
 
@@ -45,7 +45,7 @@ extension App {
       writeError("grade: there is no submission folder in \(folder.path); \(results) says so.")
       return Exit.error
     }
-    write("Wrote \(results).")
+    writeError("Wrote \(results).")
     return Exit.passed
   }
 }

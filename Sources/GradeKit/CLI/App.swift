@@ -86,13 +86,13 @@ public struct App: Sendable {
         let points = try self.points(pointsFile, in: workbook)
         let summary = try Release.write(with: grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
         if summary.files > 0 {
-          write("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
+          writeError("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
         }
-        write("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
+        writeError("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
         if classroom {
-          write("Wrote \(ClassroomWorkflow.path): on each push, GitHub Classroom runs swift run grade N --task K for every task and shows its points. Students can edit it; grade hand-ins with swift run grade class, which reads only the files they own.")
+          writeError("Wrote \(ClassroomWorkflow.path): on each push, GitHub Classroom runs swift run grade N --task K for every task and shows its points. Students can edit it; grade hand-ins with swift run grade class, which reads only the files they own.")
         }
-        write("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
+        writeError("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
         return Exit.passed
       case .exportGradescope(let destination, let names, let points):
         return try exportGradescope(to: destination, names, points: points, workbook: try loadWorkbook())
@@ -114,8 +114,8 @@ public struct App: Sendable {
         guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
         let target = url(destination)
         try ScratchCopy.write(workbook, lesson: lesson, solvedThrough: task, to: target)
-        write("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number), \(task == 1 ? "task 1" : "tasks 1 to \(task)") solved; your checkout is untouched.")
-        write("In it: cd \(target.path) && swift run grade \(lesson.number)")
+        writeError("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number), \(task == 1 ? "task 1" : "tasks 1 to \(task)") solved; your checkout is untouched.")
+        writeError("In it: cd \(target.path) && swift run grade \(lesson.number)")
         return Exit.passed
       case .present(let name, let step, let plain):
         return try present(name, step: step, plain: plain, workbook: try loadWorkbook())
