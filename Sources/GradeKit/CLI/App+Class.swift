@@ -59,6 +59,7 @@ extension App {
       writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, and feedback/, results/, junit/ and records/ per learner.")
       try lms?.write(all, lessons: lessons, to: out, say: writeError)
     }
+    // The class was graded whatever its learners handed in; only grading trouble is an error.
     let broken = graded.flatMap(\.lessons).contains { $0.result.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }
     return broken ? Exit.error : Exit.passed
   }

@@ -11,8 +11,16 @@ public struct App: Sendable {
     public static let passed: Int32 = 0
     /// Some graded lesson fails.
     public static let failed: Int32 = 1
-    /// The command line was wrong or something around the lessons broke.
+    /// The command line was wrong, or a lesson or task could not be graded.
     public static let error: Int32 = 2
+
+    /// The exit status of results with these statuses: an error if any is one, else a failure if any is one.
+    static func of(_ statuses: [TaskResult.Status]) -> Int32 {
+      statuses.contains(.error) ? error : statuses.contains(.fail) ? failed : passed
+    }
+
+    /// The exit status of one result.
+    static func of(_ status: TaskResult.Status) -> Int32 { of([status]) }
   }
 
   /// The folder to look for the workbook from.
@@ -334,17 +342,16 @@ public struct App: Sendable {
     if let notice = grader.isolation.notice, options.format == .text {
       writeError(style(options).yellow("! ") + notice)
     }
-    if graded.contains(where: { $0.1.lessonError != nil || $0.1.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }) {
-      return Exit.error
-    }
+    // The exit status follows the status every report gives (`LessonResult.status`): 2 for a
+    // lesson, or with --task a task, that could not be graded, so a script and the JSON agree.
     if let number = options.task, let (lesson, result) = graded.first {
       guard let task = result.tasks.first(where: { $0.taskNumber == number }) else {
         throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(number)")
       }
       if options.format == .text { write(task.status == .pass ? "Task \(number) passes." : "Task \(number) does not pass yet.") }
-      return task.status == .pass ? Exit.passed : Exit.failed
+      return Exit.of(task.status)
     }
-    return graded.allSatisfy { $0.1.passed } ? Exit.passed : Exit.failed
+    return Exit.of(graded.map(\.1.status))
   }
 
 }

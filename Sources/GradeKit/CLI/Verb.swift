@@ -226,7 +226,7 @@ struct Verb: Sendable {
     for option in Option.all {
       lines.append("  " + option.synopsis.padding(toLength: width + 2, withPad: " ", startingAt: 0) + option.help)
     }
-    lines += ["", "Exit status: 0 every graded lesson passes, 1 some fail, 2 usage or infrastructure error."]
+    lines += ["", "Exit status: 0 every graded lesson passes, 1 some fail, 2 a usage error or a lesson that could not be graded."]
     return lines.joined(separator: "\n")
   }
 }

@@ -46,10 +46,11 @@ public struct LessonResult: Sendable, Equatable, Codable {
   public var passed: Bool { lessonError == nil && passedCount == tasks.count }
 
   /// `pass`, `fail` or `error` for the lesson as a whole, as Exercism's results.json has it.
+  /// The rule is `Check.status(of:)`'s: a task that could not be graded makes the lesson an
+  /// error, whatever the others did, since its result is unknown.
   public var status: TaskResult.Status {
-    if lessonError != nil { return .error }
-    if passed { return .pass }
-    return tasks.contains { $0.status == .fail } ? .fail : .error
+    if lessonError != nil || tasks.contains(where: { $0.status == .error }) { return .error }
+    return passed ? .pass : .fail
   }
 
   private enum CodingKeys: String, CodingKey {
