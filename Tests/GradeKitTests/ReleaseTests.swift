@@ -49,9 +49,18 @@ struct ReleaseTests {
   @Test("The copy holds the compiled variants and no solution, chaff or reference test, and no implement task's solution compiled")
   func holdsNoAnswers() throws {
     let lesson = released.source.catalog.lessons[0]
-    #expect(released.summary.variants == 2 + lesson.tasks.compactMap { task -> Int? in
+    // Each write-tests task's kept mutants ship as one program, with the words of each change.
+    let kept = try #require(try KeptMutants.load(lesson, in: released.source))
+    let withMutants = kept.tasks.filter { !$0.kept.isEmpty }
+    #expect(released.summary.variants == 2 + withMutants.count + lesson.tasks.compactMap { task -> Int? in
       if case .writeTests(let spec) = task.kind { spec.chaffs.count + spec.wheats.count } else { nil }
     }.reduce(0, +))
+    let manifest = try #require(ReleasedVariants.manifests(in: released.out).first?.manifest)
+    for task in withMutants {
+      let shipped = try #require(manifest.mutants?[lesson.folder]?[String(task.task)])
+      #expect(shipped.changes.map(\.id) == task.kept.map(\.id))
+      #expect(shipped.changes.allSatisfy { $0.quoted != nil && $0.location?.hasPrefix("Lessons/") == true })
+    }
     let paths = files()
     #expect(!paths.contains { $0.hasPrefix("Solutions") })
     // The catalog names no bug: each misconception is sealed; the copy's own grader unseals it.
