@@ -1,25 +1,28 @@
 import XCTest
 
 // Basket's old XCTest suite, kept in this module, where every declaration is
-// @MainActor unless it says otherwise. XCTestCase is not @MainActor, so a
-// subclass that is cannot override anything, not even the initializer it
-// inherits: someone already marked the class nonisolated, which Swift
-// requires. Now its methods run on no actor, and the basket lives on the
-// main actor, so each call to it is refused in Swift 6 mode.
+// @MainActor unless it says otherwise. As first written, a final class with
+// no attribute that made its basket in setUp(), Swift 6.3.1 refused it: a
+// @MainActor subclass cannot override XCTestCase's nonisolated setUp(), nor
+// even the initializer it inherits. Someone made it compile by marking the
+// class nonisolated, which Swift requires, and by wrapping each test in
+// MainActor.assumeIsolated, which is no fix: the compiler checks nothing, and
+// the program stops the day a test is called off the main thread.
 
 nonisolated final class BasketXCTests: XCTestCase {
+  // XCTest awaits the async throws setUp(), so an override of it may be
+  // @MainActor: it makes the main-actor basket on the main actor, and the
+  // class, still nonisolated, overrides nothing with another isolation.
   var basket: Basket!
 
-  // The class stays nonisolated, so it overrides nothing with another
-  // isolation; the async throws setUp() may be @MainActor, because XCTest
-  // awaits it, and so it makes the main-actor basket on the main actor.
   @MainActor override func setUp() async throws {
     basket = Basket()
   }
 
-  // @MainActor, so the calls to the basket need no hop; async, because XCTest
-  // on Linux cannot run a class whose test methods are all synchronous and
-  // @MainActor (its list of tests fails to cast them).
+  // @MainActor: the compiler checks every call to the basket and hops to the
+  // main actor for any caller, instead of trusting XCTest's thread. Async,
+  // because XCTest on Linux fails to cast a class's tests to its own type
+  // when they are all synchronous and @MainActor, and stops the run.
   @MainActor func testTotalAddsUpTheItems() async {
     basket.add(Item("Tea", cents: 350))
     basket.add(Item("Cake", cents: 425))
