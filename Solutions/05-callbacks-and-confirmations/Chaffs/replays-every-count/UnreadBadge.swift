@@ -26,7 +26,7 @@ public final class UnreadBadge: Sendable {
 
   /// Makes a badge that starts at `unread`, 0 or more.
   public init(unread: Int = 0) {
-    state = Mutex(State(count: max(unread, 0), history: [max(unread, 0)]))
+    state = Mutex(State(count: unread, history: [unread]))
   }
 
   /// How many notes are unread now.

@@ -48,11 +48,13 @@ struct UnreadBadgeTests {
     #expect(try await first(3, of: counts.dropFirst()) == expected)
   }
 
-  @Test("Every stream hears every change, not only the first one made")
+  @Test("Every stream hears every change, and one that stops reading stops no other")
   func everyStreamHears() async throws {
     let badge = UnreadBadge()
     let tabBar = badge.counts()
     let appIcon = badge.counts()
+    // A widget reads the count once and stops: nothing holds its stream any more, which ends it.
+    #expect(try await first(1, of: badge.counts()) == [0])
 
     badge.received(2)
 
@@ -69,11 +71,11 @@ struct UnreadBadgeTests {
     #expect(badge.count == 0)
   }
 
-  @Test("Receiving no notes changes nothing")
-  func receivingNothing() {
+  @Test("Receiving no notes, or fewer than none, changes nothing", arguments: [0, -2])
+  func receivingNothing(notes: Int) {
     let badge = UnreadBadge(unread: 2)
 
-    badge.received(0)
+    badge.received(notes)
 
     #expect(badge.count == 2)
   }
