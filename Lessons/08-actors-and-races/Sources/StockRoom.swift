@@ -1,7 +1,6 @@
-import Dispatch
-
 // The shop's stock room is shared by every till, each on a thread of its own.
-// A serial queue is its lock: every read and write of `stock` runs on `queue`,
+// A serial queue is its lock: every read and write of `stock` runs on `queue`
+// (a `SerialQueue`, a DispatchQueue a test can step in between the blocks of),
 // one block at a time. take(_:of:) checks the stock and takes from it in one
 // block, and inside that block it calls count(of:), which asks for the queue
 // again.
@@ -9,11 +8,13 @@ import Dispatch
 /// The stock of each item, safe to share between threads: every access to
 /// `stock` runs on one serial queue.
 public final class StockRoom: @unchecked Sendable {
-  private let queue = DispatchQueue(label: "StockRoom")
+  private let queue: SerialQueue
   private var stock: [String: Int] = [:]
 
-  /// Creates an empty stock room.
-  public init() {}
+  /// Creates an empty stock room whose stock is guarded by `queue`.
+  public init(queue: SerialQueue = SerialQueue(label: "StockRoom")) {
+    self.queue = queue
+  }
 
   /// Adds `amount` of `item` to the stock.
   public func add(_ amount: Int, of item: String) {
