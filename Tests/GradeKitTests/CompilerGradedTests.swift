@@ -272,6 +272,14 @@ struct MisuseVerdictTests {
     let broken = TaskEvaluator.compiles(task, spec: spec, owned: [(path, "")], swift6: [missingAwait], moduleErrors: nil, misuses: [misuse])
     #expect(broken.checks.last?.findings == [.waitsFor(files: [path])])
 
+    // An error in another task's file is that task's: this one waits for it, and does not pass.
+    let other = "Lessons/10-x/Sources/Other.swift"
+    let elsewhere = Diagnostic(path: other, line: 3, column: 1, message: "sending 'x' risks causing data races")
+    let waiting = TaskEvaluator.compiles(
+      task, spec: spec, owned: [(path, "")], othersOwned: [other], swift6: [elsewhere], moduleErrors: nil, misuses: [])
+    #expect(waiting.checks.first?.findings == [.waitsFor(files: [other])])
+    #expect(waiting.status == .fail)
+
     // With the file compiling, the same misuse compiling is the learner's API letting it through.
     let accepted = TaskEvaluator.compiles(task, spec: spec, owned: [(path, "")], swift6: [], moduleErrors: nil, misuses: [misuse])
     guard case .misuseAccepted = accepted.checks.last?.findings.first else {

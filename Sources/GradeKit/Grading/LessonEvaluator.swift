@@ -102,8 +102,9 @@ struct LessonEvaluator: Sendable {
           misuse: misuse, path: shown, source: String(decoding: plan.misuses.files[name] ?? Data(), as: UTF8.self),
           diagnostics: built.misuseMessages[name].map { Diagnostic.errors(in: $0, shownAs: [name: shown]) })
       }
+      let othersOwned = Set(plan.lesson.tasks.filter { $0.number != task.number }.flatMap(\.files).map(shown))
       var result = TaskEvaluator.compiles(
-        task, spec: spec, owned: owned, refusals: refusals, swift6: built.swift6Diagnostics,
+        task, spec: spec, owned: owned, othersOwned: othersOwned, refusals: refusals, swift6: built.swift6Diagnostics,
         moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
       // Its stress tests, where it has them and its files ran as the learner wrote them.
       if !spec.stress.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {

@@ -369,13 +369,19 @@ extension TaskEvaluator {
   ///   - swift6: What the compiler said of the learner's module in Swift 6 mode.
   ///   - moduleErrors: Errors when the module compiled in neither mode.
   public static func compiles(
-    _ task: LessonTask, spec: LessonTask.Compiles, owned: [(path: String, text: String)], refusals: [Refusal] = [],
-    swift6: [Diagnostic], moduleErrors: [Diagnostic]?, misuses: [MisuseCheck]
+    _ task: LessonTask, spec: LessonTask.Compiles, owned: [(path: String, text: String)], othersOwned: Set<String> = [],
+    refusals: [Refusal] = [], swift6: [Diagnostic], moduleErrors: [Diagnostic]?, misuses: [MisuseCheck]
   ) -> TaskResult {
     // Promises the compiler stops checking silence it instead of fixing the design.
     var swift6Findings = refusals.map(Finding.refused)
     let ownedPaths = Set(owned.map(\.path))
-    let relevant = swift6.filter { !$0.isWarning || (isConcurrencyGroup($0.group) && ownedPaths.contains($0.path ?? "")) }
+    // An error in a file another task owns is that task's to fix: this one waits for it, and
+    // never passes meanwhile, since the error may come from this task's code.
+    let elsewhere = swift6.filter { !$0.isWarning && othersOwned.contains($0.path ?? "") && !ownedPaths.contains($0.path ?? "") }
+    if !elsewhere.isEmpty { swift6Findings.append(.waitsFor(files: Set(elsewhere.compactMap(\.path)).sorted())) }
+    let relevant = swift6.filter { diagnostic in
+      !elsewhere.contains(diagnostic) && (!diagnostic.isWarning || (isConcurrencyGroup(diagnostic.group) && ownedPaths.contains(diagnostic.path ?? "")))
+    }
     for diagnostic in relevant {
       swift6Findings.append(.concurrencyDiagnostic(diagnostic, explanation: diagnostic.group.flatMap { spec.explanations[$0] }))
     }
