@@ -12,12 +12,22 @@ struct CheckoutTests {
   func rowsInOrder() {
     let basket = Basket()
     basket.add(Item("Tea", cents: 350))
-    basket.add(Item("Stamp", cents: 5))
+    basket.add(Item("Stamp", cents: 9))
     basket.add(Item("Cake", cents: 1200))
+    basket.add(Item("Bike", cents: 15010))
     let model = CheckoutModel(basket: basket)
 
-    let expected = ["Tea: 3.50 €", "Stamp: 0.05 €", "Cake: 12.00 €"]
+    // 9 and 10 cents are where a missing or extra leading zero shows; 150 euros
+    // is more than the 99 a slip in the cents-to-euros division would hide under.
+    let expected = ["Tea: 3.50 €", "Stamp: 0.09 €", "Cake: 12.00 €", "Bike: 150.10 €"]
     #expect(model.rows == expected)
+  }
+
+  @Test("An empty basket says so")
+  func emptyBasket() {
+    let model = CheckoutModel(basket: Basket())
+
+    #expect(model.emptyMessage == "Your basket is empty")
   }
 
   @Test("The total line shows what the basket costs, its coupon taken off")
@@ -59,6 +69,22 @@ struct CheckoutTests {
 
     gate.open()
     await payment.value
+  }
+
+  @Test("Paying without the button says it is paying while the charge is on its way")
+  func payDirectly() async {
+    let gate = Gate()
+    let basket = Basket()
+    basket.add(Item("Tea", cents: 350))
+    let model = CheckoutModel(basket: basket) { _ in await gate.wait() }
+
+    let payment = Task { await model.pay() }
+    await gate.arrivals(1)  // the charge is on its way, held at the gate
+
+    #expect(model.isPaying)
+    gate.open()
+    await payment.value
+    #expect(!model.isPaying)
   }
 
   @Test("A quick double tap, the second before the payment's task has started, charges once")
