@@ -25,7 +25,26 @@ struct JobExecutor: Sendable {
     return results
   }
 
-  /// Runs every job whose result is not kept, as many at once as there are cores, in an order
+  /// How many jobs run at once: twice the cores. A job is a short process that often waits,
+  /// for a bounded wait to run out on a buggy version or for a sanitizer to start, and a
+  /// waiting job leaves its core to another.
+  static let width = 2 * Sandbox.cores
+
+  /// Calls `body` for each index in `0..<count`, `width` at a time, and returns when all are done.
+  static func concurrently(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let slots = DispatchSemaphore(value: max(1, width))
+    let group = DispatchGroup()
+    for index in 0..<count {
+      slots.wait()
+      DispatchQueue.global().async(group: group) {
+        body(index)
+        slots.signal()
+      }
+    }
+    group.wait()
+  }
+
+  /// Runs every job whose result is not kept, twice as many at once as there are cores, in an order
   /// that says nothing about which variant is which.
   private func runAtOnce(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
     let results = LockedBox([JobID: JobResult]())
@@ -38,7 +57,7 @@ struct JobExecutor: Sendable {
       }
     }
     let order = pending.shuffled()
-    DispatchQueue.concurrentPerform(iterations: order.count) { index in
+    Self.concurrently(order.count, width: Self.width) { index in
       let job = order[index]
       guard let sandbox = sandboxes[job.flavour] else { return }
       pause()
