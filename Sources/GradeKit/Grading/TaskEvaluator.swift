@@ -259,12 +259,18 @@ public enum TaskEvaluator {
     let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
     let failed = tests.contains { $0.status == .failed || job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
     if failed { return nil }
+    return undecided(job, owns: owns, seconds: seconds).map { .mutantUndecided(change, reason: $0) } ?? .mutantSurvived(change)
+  }
+
+  /// Why a run against a buggy version says nothing about it (the grader's trouble, a time
+  /// limit, endless output), or `nil` when it ran to its end.
+  private static func undecided(_ job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Undecided? {
     switch job.ending {
-    case .infrastructure(let reason): return .mutantUndecided(change, reason: .infrastructure(reason))
-    case .didNotStart(let reason): return .mutantUndecided(change, reason: .didNotStart(reason))
-    case .timedOut: return .mutantUndecided(change, reason: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds))
-    case .flooded: return .mutantUndecided(change, reason: .flooded)
-    default: return .mutantSurvived(change)
+    case .infrastructure(let reason): .infrastructure(reason)
+    case .didNotStart(let reason): .didNotStart(reason)
+    case .timedOut: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds)
+    case .flooded: .flooded
+    default: nil
     }
   }
 
@@ -277,13 +283,7 @@ public enum TaskEvaluator {
     let crashed = tests.contains { job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
     let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
     // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
-    let undecided: Undecided? = switch job.ending {
-    case .infrastructure(let reason): .infrastructure(reason)
-    case .didNotStart(let reason): .didNotStart(reason)
-    case .timedOut: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds)
-    case .flooded: .flooded
-    default: nil
-    }
+    let undecided = undecided(job, owns: owns, seconds: seconds)
     if crashed && chaff.mustNotCrash == true {
       // Any crash counts against it, even beside a clean failure: a crash
       // takes every test still running in the process down with it.
