@@ -138,7 +138,7 @@ extension Grader {
       in: folder.appending(path: "check"), runner: runner)
   }
 
-  /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, as many at once as there are cores.
+  /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, `JobExecutor.width` at once.
   private func run(
     _ schema: MutantSchema, sources: SandboxPlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: SandboxPlan, root: URL,
     runs: Int, progress: @Sendable (String) -> Void
@@ -153,7 +153,7 @@ extension Grader {
     let seconds = task.seconds(within: limits)
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
     let found = LockedBox([Int: MutantReport.Outcome]())
-    DispatchQueue.concurrentPerform(iterations: schema.mutants.count) { index in
+    JobExecutor.concurrently(schema.mutants.count, width: JobExecutor.width) { index in
       let mutant = schema.mutants[index]
       let number = schema.number(of: mutant.id) ?? 0
       // One run first: a mutant the tests hang on, or that no test fails on, is decided by it,

@@ -22,8 +22,14 @@ extension Grader {
   }
 
   /// Builds `lesson` as the solution in `learnerFolder` has it and runs each write-tests task's
-  /// reference tests `runs` times against each of its variants, every variant's runs in one
-  /// process each, as many processes at once as there are cores.
+  /// reference tests `runs` times against each of its variants.
+  ///
+  /// Most of a soak's time is bounded waits running out on buggy versions: a chaff that never
+  /// calls back costs its test's half-second or two-second wait in every run, and one process
+  /// running its fifty runs in turn took 100 s. So each variant first runs once (a probe that
+  /// says how long one run takes), and the rest of its runs are split into processes of about
+  /// `soakChunkSeconds` each, the longest first, as many at once as a grading runs
+  /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
   public func soak(_ lesson: Lesson, learnerFolder: URL, sandboxName: String, runs: Int) -> [SoakResult] {
     guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
     else { return [] }
@@ -37,44 +43,109 @@ extension Grader {
       let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
       guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = sandbox.build(tasks: chosen.map(\.number))
-      var runsToMake: [(variant: VariantID, waits: Bool, seconds: Int)] = []
+      var soaks: [Soak] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
         let seconds = task.seconds(within: limits)
         // The catalog's variants and the kept mutants: a kept mutant must die in every run too.
-        runsToMake += (spec.variants(of: task.number) + built.mutants(of: task.number)).map { ($0, spec.waitsForEvents, seconds) }
-      }
-      let found = LockedBox([SoakResult]())
-      let planned = runsToMake
-      DispatchQueue.concurrentPerform(iterations: planned.count) { slot in
-        let run = planned[slot]
-        let task = run.variant.task
-        var result = SoakResult(task: task, variant: run.variant, runs: runs, wrong: 0)
-        guard let program = built.program(for: run.variant), let tests = built.testsLibrary(.task(task)) else {
-          result.problem = built.failures[.task(task)] ?? "the reference tests did not build"
-          found.update { $0.append(result) }
-          return
+        soaks += (spec.variants(of: task.number) + built.mutants(of: task.number)).map {
+          Soak(variant: $0, waitsForEvents: spec.waitsForEvents, seconds: seconds)
         }
-        // Each run has the task's own limit, so the runs together have that many times it.
-        let job = sandbox.runTests(
-          program, libraries: [tests], repetitions: runs, seconds: run.seconds * runs, waitsForEvents: run.waits, mutant: run.variant.mutantNumber)
-        if !job.ending.decides {
-          result.problem = job.ending.reason ?? "the runs were stopped"
-        } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
-          // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
-          result.wrong = result.mustFail ? 0 : runs
-        } else {
-          let failing = Set(job.tests.flatMap(\.failedIterations))
-          result.wrong = result.mustFail ? runs - failing.count : failing.count
-          if !result.mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
-            result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
-          }
-        }
-        found.update { $0.append(result) }
       }
-      results += found.value
+      let probes = soaks.map { Soak.Part(soak: $0, runs: 1) }
+      let probed = run(probes, sandbox: sandbox, built: built)
+      let rest = soaks.indices.flatMap { index in
+        soaks[index].parts(of: runs - 1, oneRunTook: probed[index].seconds, chunkSeconds: Self.soakChunkSeconds)
+      }
+      let others = run(rest.sorted { $0.estimate > $1.estimate }, sandbox: sandbox, built: built)
+      for soak in soaks {
+        let counted = (probed + others).filter { $0.variant == soak.variant }
+        var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: counted.map(\.wrong).reduce(0, +))
+        result.problem = counted.lazy.compactMap(\.problem).first
+        result.example = counted.lazy.compactMap(\.example).first
+        results.append(result)
+      }
     }
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
+  }
+
+  /// How long one process of a soak should take: long enough that starting it is a small part of
+  /// it, short enough that the longest variants' runs spread over every slot.
+  static let soakChunkSeconds = 8.0
+
+  /// One variant to soak: what its runs need.
+  struct Soak: Sendable {
+    var variant: VariantID
+    var waitsForEvents: Bool
+    /// One run's time limit, as in a grading.
+    var seconds: Int
+
+    /// Some of a variant's runs, in one process.
+    struct Part: Sendable {
+      var soak: Soak
+      var runs: Int
+      /// How long it should take, from the probe.
+      var estimate: Double = 0
+    }
+
+    /// `runs` runs split into parts of about `chunkSeconds` each, when one run took `oneRunTook`.
+    func parts(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Part] {
+      guard runs > 0 else { return [] }
+      let count = min(runs, max(1, Int((Double(runs) * oneRunTook / chunkSeconds).rounded(.up))))
+      return (0..<count).map { index in
+        // The first `runs % count` parts take one run more, so the parts add up to `runs`.
+        let share = runs / count + (index < runs % count ? 1 : 0)
+        return Part(soak: self, runs: share, estimate: Double(share) * oneRunTook)
+      }
+    }
+  }
+
+  /// What one process of a soak found.
+  struct SoakPartResult: Sendable {
+    var variant: VariantID
+    var seconds: Double
+    var wrong = 0
+    var problem: String?
+    var example: String?
+  }
+
+  /// Runs `parts`, `JobExecutor.width` at once, and returns what each found, in the order given.
+  private func run(_ parts: [Soak.Part], sandbox: Sandbox, built: Sandbox.Built) -> [SoakPartResult] {
+    let found = LockedBox([Int: SoakPartResult]())
+    JobExecutor.concurrently(parts.count, width: JobExecutor.width) { index in
+      let part = parts[index]
+      let variant = part.soak.variant
+      let started = ContinuousClock.now
+      var result = SoakPartResult(variant: variant, seconds: 0)
+      defer {
+        result.seconds = seconds(since: started)
+        trace("  soaked task \(variant.task) against \(variant.words), \(part.runs) runs", since: started)
+        found.update { $0[index] = result }
+      }
+      guard let program = built.program(for: variant), let tests = built.testsLibrary(.task(variant.task)) else {
+        result.problem = built.failures[.task(variant.task)] ?? "the reference tests did not build"
+        return
+      }
+      // Each run has the task's own limit, so the runs together have that many times it.
+      let job = sandbox.runTests(
+        program, libraries: [tests], repetitions: part.runs, seconds: part.soak.seconds * part.runs,
+        waitsForEvents: part.soak.waitsForEvents, mutant: variant.mutantNumber)
+      let mustFail = !variant.isCorrect
+      if !job.ending.decides {
+        result.problem = job.ending.reason ?? "the runs were stopped"
+      } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
+        // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
+        result.wrong = mustFail ? 0 : part.runs
+      } else {
+        let failing = Set(job.tests.flatMap(\.failedIterations))
+        result.wrong = mustFail ? part.runs - failing.count : failing.count
+        if !mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
+          result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
+        }
+      }
+    }
+    let results = found.value
+    return parts.indices.map { results[$0]! }
   }
 
   /// A sandbox at `root` whose every run may take `runs` times the box's limit: the runs of a

@@ -95,7 +95,9 @@ public struct ClassGrader: Sendable {
       progress(now)
     }
 
-    DispatchQueue.concurrentPerform(iterations: min(jobs, max(learners.count, 1))) { _ in
+    // Workers of their own: Dispatch's pool would run no more of them than there are cores.
+    let workers = min(jobs, max(learners.count, 1))
+    JobExecutor.concurrently(workers, width: workers) { _ in
       while true {
         let index = state.withValue { value -> Int in
           defer { value.next += 1 }

@@ -217,7 +217,9 @@ public struct Sandbox: Sendable {
       }
       let fresh = distinct.filter { !VariantBuild.isBuilt($0, module: lesson.module, state: state, compiler: compiler) }
       if !fresh.isEmpty {
-        progress("  lesson \(lesson.number), task \(number): compiling \(fresh.count) correct and buggy versions of the code (once; later gradings reuse them)")
+        let versions = fresh.count == 1 ? "1 version of the code (once; later gradings reuse it)"
+          : "\(fresh.count) versions of the code, correct and buggy (once; later gradings reuse them)"
+        progress("  lesson \(lesson.number), task \(number): compiling \(versions)")
       }
       for variant in plan.variants[number] ?? [] {
         if let prebuilt = variant.prebuilt {
@@ -443,7 +445,7 @@ public struct Sandbox: Sendable {
       guard !runs.isEmpty else { break }
       ranAlone.formUnion(suspects)
       let folds = LockedBox([Int: (RunFold, RunFold.AfterRun?)]())
-      DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+      JobExecutor.concurrently(runs.count, width: JobExecutor.width) { index in
         var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }

@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import GradeKit
+
+/// How jobs share the machine: how many run at once, and how a soak splits a variant's runs.
+@Suite("Job scheduling")
+struct JobSchedulingTests {
+  @Test("concurrently runs `width` blocked calls at once, more than there are cores")
+  func runsEveryBlockedCallAtOnce() {
+    let width = 4 * ProcessInfo.processInfo.activeProcessorCount + 1
+    let arrived = Mutex(0)
+    let everyoneIn = DispatchSemaphore(value: 0)
+    let sawEveryone = Mutex(0)
+    JobExecutor.concurrently(width, width: width) { _ in
+      let count = arrived.withLock { value -> Int in
+        value += 1
+        return value
+      }
+      if count == width {
+        for _ in 0..<width { everyoneIn.signal() }
+      }
+      // A gate, not a sleep: each call waits until every call has started. With fewer threads
+      // than calls the gate never opens, and the bounded wait fails the test instead of hanging it.
+      if everyoneIn.wait(timeout: .now() + 20) == .success {
+        sawEveryone.withLock { $0 += 1 }
+      }
+    }
+    #expect(sawEveryone.withLock { $0 } == width)
+  }
+
+  @Test("concurrently calls the body once for each index, with fewer threads than indices")
+  func callsEachIndexOnce() {
+    let seen = Mutex([Int]())
+    JobExecutor.concurrently(50, width: 3) { index in seen.withLock { $0.append(index) } }
+    #expect(seen.withLock { $0 }.sorted() == Array(0..<50))
+  }
+
+  @Test("A soak splits a variant's runs into parts of about the chunk's time that add up to every run")
+  func soakSplitsSlowVariants() {
+    let soak = Grader.Soak(variant: .solution(of: 2), waitsForEvents: false, seconds: 30)
+
+    let slow = soak.parts(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0)
+    #expect(slow.count == 13)
+    #expect(slow.map(\.runs).reduce(0, +) == 49)
+    #expect(slow.allSatisfy { (3...4).contains($0.runs) })
+
+    let fast = soak.parts(of: 49, oneRunTook: 0.05, chunkSeconds: 8.0)
+    #expect(fast.map(\.runs) == [49])
+
+    let slowerThanAChunk = soak.parts(of: 5, oneRunTook: 20.0, chunkSeconds: 8.0)
+    #expect(slowerThanAChunk.map(\.runs) == [1, 1, 1, 1, 1])
+
+    #expect(soak.parts(of: 0, oneRunTook: 1.0, chunkSeconds: 8.0).isEmpty)
+  }
+}
