@@ -29,6 +29,12 @@ public struct JobResult: Sendable, Equatable, Codable {
     self.sanitizerReports = sanitizerReports
   }
 
+  /// The stand-in for a job with no result (never planned, or never run): a run the grader could
+  /// not make, which decides nothing, so a missing result never reads as a pass or a catch.
+  static func missing(_ id: JobID) -> JobResult {
+    JobResult(ending: .infrastructure("the grader has no result of the run \(id)"))
+  }
+
   /// The tests that ran and failed, crashed included.
   public var failedTests: [TestOutcome] {
     tests.filter { $0.status == .failed || crashes[$0.id] != nil }

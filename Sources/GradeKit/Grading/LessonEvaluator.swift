@@ -39,6 +39,9 @@ struct LessonEvaluator: Sendable {
     return evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: refusals)
   }
 
+  /// The result of the job `id`, or, when there is none, a run that decides nothing.
+  private func jobResult(of id: JobID, in results: [JobID: JobResult]) -> JobResult { results[id] ?? .missing(id) }
+
   /// A task's verdict by its kind, once the rules on its files are settled.
   private func evaluate(
     _ task: LessonTask, kind: LessonTask.Kind, built: Sandbox.Built, results: [JobID: JobResult], limit: Int, refusals: [Refusal]
@@ -47,7 +50,7 @@ struct LessonEvaluator: Sendable {
     case .implement(let names):
       // The module stands with this task's files as the learner wrote them: its tests ran.
       if built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        return TaskEvaluator.implement(task, testNames: names, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+        return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
       }
       for part in [Sandbox.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
@@ -66,14 +69,14 @@ struct LessonEvaluator: Sendable {
         let waiting = Array(Set(errors.compactMap(\.path))).sorted()
         return .one(task.number, check: "compiles", [.waitsFor(files: waiting)])
       }
-      return TaskEvaluator.implement(task, testNames: names, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+      return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
         return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
       }
       // Each variant's run, found by what the variant is.
-      func run(_ role: VariantID.Role) -> JobResult { results[.variant(VariantID(task: task.number, role: role))] ?? JobResult() }
+      func run(_ role: VariantID.Role) -> JobResult { jobResult(of: .variant(VariantID(task: task.number, role: role)), in: results) }
       let runs = TaskEvaluator.VariantRuns(
         solution: run(.solution), wheats: spec.wheats.map { ($0, run(.wheat($0))) }, chaffs: spec.chaffs.map { ($0, run(.chaff($0))) },
         timingWheats: (spec.flakiness?.timingWheats ?? []).map { ($0, run(.timingWheat($0))) },
@@ -81,7 +84,7 @@ struct LessonEvaluator: Sendable {
           if case .repeatedSolution(task.number, _) = id { result } else { nil }
         },
         mutants: built.mutants(of: task.number).compactMap { id in
-          if case .mutant(let change) = id.role { (change, results[.variant(id)] ?? JobResult()) } else { nil }
+          if case .mutant(let change) = id.role { (change, jobResult(of: .variant(id), in: results)) } else { nil }
         })
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
@@ -108,7 +111,7 @@ struct LessonEvaluator: Sendable {
         moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
       // Its stress tests, where it has them and its files ran as the learner wrote them.
       if !spec.stress.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: results[.implement(task: task.number)] ?? JobResult(), seconds: limit)
+        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
         result.checks += stressed.checks
       }
       return result
