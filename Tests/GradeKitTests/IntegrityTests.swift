@@ -93,6 +93,29 @@ struct IntegrityTests {
     #expect(Set(copies).count > 1, "\(copies)")
   }
 
+  @Test("A variant built from the solution's objects holds its own code, however soon after another it is built")
+  func variantsBuiltFromTheSolutionHoldTheirOwnCode() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-base-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    func sources(_ word: String) -> SandboxPlan.Sources {
+      var sources = SandboxPlan.Sources()
+      sources.add("Word.swift", Data("public func word() -> String { \"\(word)\" }\n".utf8), shownAs: "Word.swift")
+      sources.add("Shout.swift", Data("public func shout() -> String { word().uppercased() }\n".utf8), shownAs: "Shout.swift")
+      return sources
+    }
+    let state = StateFolder(root: root.appending(path: "state"))
+    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let solution = sources("solution-word")
+    // Each is built within moments of the last: a driver that went by the second would see no change.
+    for word in ["first-chaff-word", "second-chaff-word", "third-chaff-word"] {
+      let folder = try VariantBuild.build(sources(word), base: solution, module: "Lab", state: state, compiler: compiler).get()
+      let program = try Data(contentsOf: folder.appending(path: Compiler.programName))
+      #expect(program.firstRange(of: Data(word.utf8)) != nil, "\(word)")
+      #expect(program.firstRange(of: Data("solution-word".utf8)) == nil, "\(word)")
+    }
+  }
+
   @Test("Code that replaces the harness's fwrite with @_cdecl is refused; the lesson's other tasks are graded without it")
   func harnessTampering() throws {
     let folder = try lab.learner("fwrite") { folder in

@@ -144,10 +144,13 @@ public struct Compiler: Sendable {
   }
 
   /// The driver's map for an incremental build of `names` in `folder`.
-  static func outputFileMap(for names: [String], in folder: URL) -> Data {
-    var map: [String: [String: String]] = ["": ["swift-dependencies": folder.appending(path: "module.swiftdeps").path]]
+  static func outputFileMap(for names: [String], in folder: URL) -> Data { outputFileMap(for: names, in: folder.path) }
+
+  /// The driver's map for an incremental build of `names` in the folder at `path`, absolute or relative.
+  static func outputFileMap(for names: [String], in path: String) -> Data {
+    var map: [String: [String: String]] = ["": ["swift-dependencies": path + "/module.swiftdeps"]]
     for name in names {
-      let base = folder.appending(path: (name as NSString).deletingPathExtension).path
+      let base = path + "/" + (name as NSString).deletingPathExtension
       map[name] = [
         "object": base + ".o", "swift-dependencies": base + ".swiftdeps", "swiftmodule": base + "~partial.swiftmodule",
         "diagnostics": base + ".dia",
@@ -210,14 +213,8 @@ public struct Compiler: Sendable {
   /// compiled as `module`, with that module's interface beside it; or the runner alone when
   /// there are no sources, for tests that bring the learner's library with them.
   public func program(module: String?, sourceFolder: URL?, names: [String], into folder: URL? = nil) -> Result {
-    let runner = runnerObject()
-    guard let object = runner.folder?.appending(path: "runner.o") else { return runner }
-    var objects = [object]
-    for name in RunnerProgram.cFiles(threadSanitizer: threadSanitizer) {
-      let shim = shimObject(name)
-      guard let folder = shim.folder else { return shim }
-      objects.append(folder.appending(path: "\(name).o"))
-    }
+    let (objects, failure) = runnerObjects()
+    if let failure { return failure }
     var arguments = ["swiftc", "-emit-executable", "-module-cache-path", moduleCache.path, "-wmo", "-no-emit-module-separately-wmo"]
       + Self.flags(swiftVersion: 6) + sanitizerFlags
     if let module, !names.isEmpty {
@@ -226,17 +223,70 @@ public struct Compiler: Sendable {
     } else {
       arguments += ["-module-name", "__GradeProgram"]
     }
-    // Every symbol is exported, so the tests library, loaded later, binds to the code in here.
-    #if os(Linux)
-      let exportDynamic = "--export-dynamic"
-    #else
-      let exportDynamic = "-export_dynamic"
-    #endif
-    arguments += ["-lTesting", "-Xlinker", exportDynamic, "-o", "\(Self.output)/\(Self.programName)"] + names + objects.map(\.path)
-    let folderOfSources = sourceFolder ?? runner.folder!
+    arguments += Self.programLinking + ["-o", "\(Self.output)/\(Self.programName)"] + names + objects.map(\.path)
+    let folderOfSources = sourceFolder ?? objects[0].deletingLastPathComponent()
     return compile(
       arguments, in: folderOfSources, inputs: names.map { folderOfSources.appending(path: $0) } + objects, into: folder,
       product: Self.programName)
+  }
+
+  /// The runner's objects, compiled once: its Swift code and its C files; or the compile that failed.
+  private func runnerObjects() -> (objects: [URL], failure: Result?) {
+    let runner = runnerObject()
+    guard let object = runner.folder?.appending(path: "runner.o") else { return ([], runner) }
+    var objects = [object]
+    for name in RunnerProgram.cFiles(threadSanitizer: threadSanitizer) {
+      let shim = shimObject(name)
+      guard let folder = shim.folder else { return ([], shim) }
+      objects.append(folder.appending(path: "\(name).o"))
+    }
+    return (objects, nil)
+  }
+
+  /// What links a program: the testing library, and every symbol exported, so the tests
+  /// library, loaded later, binds to the code in the program.
+  private static var programLinking: [String] {
+    #if os(Linux)
+      ["-lTesting", "-Xlinker", "--export-dynamic"]
+    #else
+      ["-lTesting", "-Xlinker", "-export_dynamic"]
+    #endif
+  }
+
+  /// The folder beside a variant's sources where its file-by-file build keeps its objects.
+  static let objectsFolder = "objects"
+
+  /// A program like `program(module:sourceFolder:names:)`'s, built file by file in
+  /// `sourceFolder` and its sibling `objectsFolder`, compiling again only what changed since
+  /// the build those folders hold: `VariantBuild` copies a built solution there and writes a
+  /// variant's own files over it, so a chaff that changes one file compiles that file (and
+  /// what the driver finds depends on it) and links. Every path is relative, so the driver
+  /// sees the same command in every copy. No interface is written: only the solution's is
+  /// compiled against.
+  func programFileByFile(module: String, sourceFolder: URL, names: [String]) -> Result {
+    let (objects, failure) = runnerObjects()
+    if let failure { return failure }
+    let work = "../\(Self.objectsFolder)"
+    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-enable-incremental-file-hashing",
+                     "-output-file-map", "\(work)/output-file-map.json", "-emit-executable", "-module-cache-path", moduleCache.path]
+      + Self.flags(swiftVersion: 6) + sanitizerFlags + moduleFlags
+      + ["-module-name", module, "-enable-testing", "-enable-library-evolution"]
+      + Self.programLinking + ["-o", "\(work)/\(Self.programName)"] + names + objects.map(\.path)
+    let objectsFolder = sourceFolder.deletingLastPathComponent().appending(path: Self.objectsFolder)
+    do {
+      try FileManager.default.createDirectory(at: objectsFolder, withIntermediateDirectories: true)
+      try Self.outputFileMap(for: names, in: work).write(to: objectsFolder.appending(path: "output-file-map.json"), options: .atomic)
+    } catch {
+      return Result(output: "error: cannot write to \(objectsFolder.path): \(error.localizedDescription)", succeeded: false, reused: false)
+    }
+    do {
+      let outcome = try runner.run(arguments, in: sourceFolder, until: .now + timeout)
+      return Result(
+        output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut,
+        folder: objectsFolder)
+    } catch {
+      return Result(output: "error: \(error.message)", succeeded: false, reused: false)
+    }
   }
 
   /// The file name of a built program.

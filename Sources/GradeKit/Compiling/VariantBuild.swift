@@ -15,10 +15,20 @@ import Foundation
 /// instructor's, where grades count).
 enum VariantBuild {
   /// The folder holding the built program of `sources` as `module`, or why it could not be built.
-  static func build(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Result<URL, GradeError> {
+  ///
+  /// - Parameter base: Sources that `sources` differ from in a few files, with the same file
+  ///   names (the task's solution, for a chaff or a mutant): the program is then built from a
+  ///   copy of `base`'s file-by-file build, compiling only the files that differ and what the
+  ///   driver finds depends on them, and has no interface of its own.
+  static func build(
+    _ sources: SandboxPlan.Sources, base: SandboxPlan.Sources? = nil, module: String, state: StateFolder, compiler: Compiler
+  ) -> Result<URL, GradeError> {
     let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
     let manager = FileManager.default
     if manager.fileExists(atPath: folder.appending(path: Compiler.programName).path) { return .success(folder) }
+    if let base, base != sources, Set(base.files.keys) == Set(sources.files.keys) {
+      return compile(sources, from: base, module: module, state: state, compiler: compiler, into: folder)
+    }
     return compile(sources, module: module, state: state, compiler: compiler, into: folder)
   }
 
@@ -61,6 +71,7 @@ enum VariantBuild {
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
+    key.add("flags", compiler.moduleFlags.joined(separator: " "))
     for file in RunnerProgram.allFiles(threadSanitizer: compiler.threadSanitizer) {
       key.add("runner/\(file.lastPathComponent)", contents: (try? Data(contentsOf: file)) ?? Data())
     }
@@ -96,6 +107,91 @@ enum VariantBuild {
     }
     // Another grading may have built the same variant meanwhile; either copy will do.
     if (try? manager.moveItem(at: built, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
+      return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
+    }
+    return .success(folder)
+  }
+}
+
+extension VariantBuild {
+  /// The modification time every file of a file-by-file base build has, long past: a variant's
+  /// own files, written later, always read as changed, whatever second the base was built in.
+  private static let baseFileDate = Date(timeIntervalSince1970: 86_400)
+
+  /// Builds `sources` into `folder` from a copy of `base`'s file-by-file build.
+  private static func compile(
+    _ sources: SandboxPlan.Sources, from base: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler,
+    into folder: URL
+  ) -> Result<URL, GradeError> {
+    let baseFolder: URL
+    switch built(base: base, module: module, state: state, compiler: compiler) {
+    case .success(let found): baseFolder = found
+    case .failure(let error): return .failure(error)
+    }
+    let manager = FileManager.default
+    let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: scratch) }
+    let sourceFolder = scratch.appending(path: "src")
+    do {
+      try manager.createDirectory(at: scratch, withIntermediateDirectories: true)
+      try manager.copyItem(at: baseFolder.appending(path: "src"), to: sourceFolder)
+      try manager.copyItem(at: baseFolder.appending(path: Compiler.objectsFolder), to: scratch.appending(path: Compiler.objectsFolder))
+      for name in base.files.keys {
+        try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
+      }
+      for (name, data) in sources.files where base.files[name] != data { try data.write(to: sourceFolder.appending(path: name)) }
+      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+    } catch {
+      return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
+    }
+    let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + sources.files.keys.sorted())
+    guard result.succeeded, let objects = result.folder else {
+      let shown = sources.shownAs.values.sorted().joined(separator: ", ")
+      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
+    }
+    let built = scratch.appending(path: "program")
+    do {
+      try manager.createDirectory(at: built, withIntermediateDirectories: true)
+      try manager.moveItem(at: objects.appending(path: Compiler.programName), to: built.appending(path: Compiler.programName))
+    } catch {
+      return .failure(.infrastructure("cannot move a built variant in \(scratch.path): \(error.localizedDescription)"))
+    }
+    // Another grading may have built the same variant meanwhile; either copy will do.
+    if (try? manager.moveItem(at: built, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
+      return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
+    }
+    return .success(folder)
+  }
+
+  /// The folder of `base`'s file-by-file build (`src` and `Compiler.objectsFolder`), built once.
+  private static func built(
+    base: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler
+  ) -> Result<URL, GradeError> {
+    let folder = state.variants.appending(path: "base-" + key(of: base, module: module, state: state, compiler: compiler))
+    let manager = FileManager.default
+    if manager.fileExists(atPath: folder.appending(path: "\(Compiler.objectsFolder)/\(Compiler.programName)").path) {
+      return .success(folder)
+    }
+    let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: scratch) }
+    let sourceFolder = scratch.appending(path: "src")
+    do {
+      try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
+      for (name, data) in base.files { try data.write(to: sourceFolder.appending(path: name)) }
+      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+      for name in base.files.keys + [saltFile] {
+        try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
+      }
+    } catch {
+      return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
+    }
+    let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + base.files.keys.sorted())
+    guard result.succeeded else {
+      let shown = base.shownAs.values.sorted().joined(separator: ", ")
+      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
+    }
+    // Another grading may have built the same base meanwhile; either copy will do.
+    if (try? manager.moveItem(at: scratch, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
       return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
     }
     return .success(folder)

@@ -147,7 +147,9 @@ extension Grader {
     guard (try? sandbox.sync([.task(task.number)])) != nil else { return [] }
     let built = sandbox.build(tasks: [task.number])
     guard let tests = built.testsLibrary(.task(task.number)),
-      case .success(let folder) = VariantBuild.build(sources, module: plan.lesson.module, state: state, compiler: sandbox.compiler)
+      case .success(let folder) = VariantBuild.build(
+        sources, base: plan.variants[task.number]?.first { $0.id == .solution(of: task.number) }?.sources, module: plan.lesson.module,
+        state: state, compiler: sandbox.compiler)
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
     let seconds = task.seconds(within: limits)

@@ -100,11 +100,14 @@ public enum Release {
         var programs = variants.filter { $0.id.mutantNumber == 0 }.map(\.sources)
         if !mutants.isEmpty, let program = variants.first(where: { $0.id.mutantNumber > 0 })?.sources { programs.append(program) }
         let mutantsIndex = mutants.isEmpty ? nil : programs.count - 1
+        var wheat = programs.first
+        for (name, data) in handedOut { wheat?.files[name] = data }
         for (index, program) in programs.enumerated() {
           let built: URL
           var sources = program
           for (name, data) in handedOut { sources.files[name] = data }
-          switch VariantBuild.build(sources, module: lesson.module, state: grader.state, compiler: compiler) {
+          // The first program is the wheat; the others are built from its objects.
+          switch VariantBuild.build(sources, base: index == 0 ? nil : wheat, module: lesson.module, state: grader.state, compiler: compiler) {
           case .success(let url): built = url
           case .failure(let error):
             // A compiler-graded task's starter is handed out failing Swift 6 mode on purpose

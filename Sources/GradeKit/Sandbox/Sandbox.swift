@@ -221,13 +221,17 @@ public struct Sandbox: Sendable {
           : "\(fresh.count) versions of the code, correct and buggy (once; later gradings reuse them)"
         progress("  lesson \(lesson.number), task \(number): compiling \(versions)")
       }
+      let solution = plan.variants[number]?.first { $0.id == .solution(of: number) && $0.prebuilt == nil }
       for variant in plan.variants[number] ?? [] {
         if let prebuilt = variant.prebuilt {
           folders[variant.id] = prebuilt
           continue
         }
         pause()
-        switch VariantBuild.build(variant.sources, module: lesson.module, state: state, compiler: compiler) {
+        // A chaff, a wheat or the mutants' program differs from the solution in a file or two,
+        // so it is built from the solution's objects, compiling only those files again.
+        let base = variant.id == .solution(of: number) ? nil : solution?.sources
+        switch VariantBuild.build(variant.sources, base: base, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders[variant.id] = folder
         case .failure(let error):
           built.failures[part] = error.message
