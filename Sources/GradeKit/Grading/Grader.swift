@@ -82,9 +82,11 @@ public struct Grader: Sendable {
   ///   - notStarted: Write-tests tasks whose files are the starter's (`StarterFingerprints`):
   ///     not started, without building their variants, which a learner's first grade of a
   ///     lesson would otherwise wait for. `grade check` proves every starter fails every task.
+  ///   - buildingNotStarted: Build the variants of the `notStarted` tasks all the same, without
+  ///     running anything against them: a preparation builds what a later grade will need.
   public func grade(
     _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false,
-    restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = []
+    restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = [], buildingNotStarted: Bool = false
   ) -> LessonResult {
     let start = ContinuousClock.now
     func failed(_ message: String) -> LessonResult {
@@ -124,8 +126,9 @@ public struct Grader: Sendable {
     // plain build first and in the ThreadSanitizer build only once they pass there: until
     // then the failures are the feedback, and a TSan build, with a slow process per crash to
     // name, would only add to every save.
-    let testTasks = Set(lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number))
-      .subtracting(notStarted)
+    let gradable = Set(lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number))
+    let testTasks = gradable.subtracting(notStarted)
+    let builtTasks = buildingNotStarted ? gradable : testTasks
     // A compiler-graded task runs tests only when it has stress tests; those are treated as an
     // implement task's.
     let sanitized = Set(lesson.tasks.filter { task in
@@ -133,6 +136,7 @@ public struct Grader: Sendable {
       return threadSanitizer || task.threadSanitizer
     }.map(\.number))
     let sanitizedTests = sanitized.intersection(testTasks)
+    let sanitizedBuilt = sanitized.intersection(builtTasks)
     let sanitizedImplement = sanitized.filter { number in
       !(lesson.tasks.first { $0.number == number }?.canonicalTestNames.isEmpty ?? true)
     }
@@ -150,18 +154,18 @@ public struct Grader: Sendable {
       return (flavour, sandbox)
     })
     do {
-      try sandboxes[.plain]!.sync([.module, .canonicalTests, .misuses] + testTasks.sorted().map { .task($0) })
+      try sandboxes[.plain]!.sync([.module, .canonicalTests, .misuses] + builtTasks.sorted().map { .task($0) })
     } catch {
       return failed(error.message)
     }
     trace("planned and synced", since: start)
 
     // The plain build and, for write-tests tasks that run under ThreadSanitizer, its build, side by side.
-    let flavours: [GradingPlan.Flavour] = sanitizedTests.isEmpty ? [.plain] : [.plain, .threadSanitizer]
+    let flavours: [GradingPlan.Flavour] = sanitizedBuilt.isEmpty ? [.plain] : [.plain, .threadSanitizer]
     let made = LockedBox([GradingPlan.Flavour: Sandbox.Built]())
     DispatchQueue.concurrentPerform(iterations: flavours.count) { index in
       let flavour = flavours[index]
-      let tasks = testTasks.filter { sanitizedTests.contains($0) == (flavour == .threadSanitizer) }
+      let tasks = builtTasks.filter { sanitizedBuilt.contains($0) == (flavour == .threadSanitizer) }
       let built = sandboxes[flavour]!.build(tasks: tasks.sorted())
       made.update { $0[flavour] = built }
     }

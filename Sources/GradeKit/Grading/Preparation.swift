@@ -23,14 +23,28 @@ public struct Preparation: Sendable {
   /// The sandbox a preparation grades in.
   static let sandboxName = "prepare"
 
-  /// Prepares `lessons` in order; `false` when another preparation holds the workbook's lock.
-  public func run(_ lessons: [Lesson], progress: @Sendable (String) -> Void = { _ in }) -> Bool {
+  /// Prepares `lessons` in order, as many at once as there are cores; `false` when another
+  /// preparation holds the workbook's lock.
+  ///
+  /// A lesson's preparation leaves cores idle in turns (its module builds before its
+  /// canonical tests, a lesson with one write-tests task builds its variants in one chain),
+  /// so lessons side by side fill them: on 2 cores the whole book used 1.6 cores one lesson
+  /// at a time and 1.85 so.
+  public func run(_ lessons: [Lesson], progress: @escaping @Sendable (String) -> Void = { _ in }) -> Bool {
     guard let lock = FileLock(trying: grader.state.prepareLock) else { return false }
     defer { lock.unlock() }
     let grader = yielding
-    for lesson in lessons {
+    let workbook = workbook
+    let starters = StarterFingerprints.recorded(in: workbook)
+    JobExecutor.concurrently(lessons.count, width: Sandbox.cores) { index in
+      let lesson = lessons[index]
       progress("Preparing lesson \(lesson.number) (\(lesson.slug))...")
-      _ = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), sandboxName: Self.sandboxName, restoreCanonicalFiles: true)
+      // What the learner's next grade runs is run now, and kept; a write-tests task still as
+      // handed out is built, not run: its first grade will run the learner's own tests.
+      let folder = workbook.starterFolder(of: lesson)
+      _ = grader.grade(
+        lesson, learnerFolder: folder, sandboxName: Self.sandboxName, restoreCanonicalFiles: true,
+        notStarted: starters.untouchedTasks(of: lesson, in: folder), buildingNotStarted: true)
     }
     return true
   }
