@@ -169,9 +169,13 @@ extension VariantBuild {
   ) -> Result<URL, GradeError> {
     let folder = state.variants.appending(path: "base-" + key(of: base, module: module, state: state, compiler: compiler))
     let manager = FileManager.default
-    if manager.fileExists(atPath: folder.appending(path: "\(Compiler.objectsFolder)/\(Compiler.programName)").path) {
-      return .success(folder)
-    }
+    let done = folder.appending(path: "\(Compiler.objectsFolder)/\(Compiler.programName)").path
+    if manager.fileExists(atPath: done) { return .success(folder) }
+    // A lesson's tasks build side by side and share the base: one builds it, the others wait for it.
+    try? manager.createDirectory(at: state.variants, withIntermediateDirectories: true)
+    let lock = FileLock(at: state.variants.appending(path: folder.lastPathComponent + ".lock"))
+    defer { lock.unlock() }
+    if manager.fileExists(atPath: done) { return .success(folder) }
     let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
     defer { try? manager.removeItem(at: scratch) }
     let sourceFolder = scratch.appending(path: "src")
