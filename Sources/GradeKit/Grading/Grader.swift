@@ -82,8 +82,9 @@ public struct Grader: Sendable {
   ///   - notStarted: Write-tests tasks whose files are the starter's (`StarterFingerprints`):
   ///     not started, without building their variants, which a learner's first grade of a
   ///     lesson would otherwise wait for. `grade check` proves every starter fails every task.
-  ///   - buildingNotStarted: Build the variants of the `notStarted` tasks all the same, without
-  ///     running anything against them: a preparation builds what a later grade will need.
+  ///   - buildingNotStarted: Build the variants of the `notStarted` tasks all the same (not the
+  ///     tests handed out, which the learner will change), without running anything against
+  ///     them: a preparation builds what a later grade will need.
   public func grade(
     _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false,
     restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = [], buildingNotStarted: Bool = false
@@ -166,7 +167,7 @@ public struct Grader: Sendable {
     DispatchQueue.concurrentPerform(iterations: flavours.count) { index in
       let flavour = flavours[index]
       let tasks = builtTasks.filter { sanitizedBuilt.contains($0) == (flavour == .threadSanitizer) }
-      let built = sandboxes[flavour]!.build(tasks: tasks.sorted())
+      let built = sandboxes[flavour]!.build(tasks: tasks.sorted(), variantsOnly: buildingNotStarted ? notStarted : [])
       made.update { $0[flavour] = built }
     }
     var builds = made.value

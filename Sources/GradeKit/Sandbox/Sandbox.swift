@@ -148,7 +148,10 @@ public struct Sandbox: Sendable {
 
   /// Compiles every part that has sources: the module and its canonical tests in
   /// one chain, each write-tests task in another, the chains side by side.
-  public func build(tasks: [Int]) -> Built {
+  ///
+  /// - Parameter variantsOnly: Tasks whose variants alone are built, not the learner's tests:
+  ///   a preparation builds those of tasks still as handed out, whose tests the learner will change.
+  public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
     let results = LockedBox(Built())
     DispatchQueue.concurrentPerform(iterations: chains.count) { index in
@@ -156,7 +159,7 @@ public struct Sandbox: Sendable {
       for part in chains[index] {
         if part == .canonicalTests, !local.usable(.module) { continue }
         pause()
-        build(part, into: &local)
+        build(part, into: &local, variantsOnly: variantsOnly)
       }
       results.update { built in
         built.errors.merge(local.errors) { $1 }
@@ -176,7 +179,7 @@ public struct Sandbox: Sendable {
     return results.value
   }
 
-  private func build(_ part: Part, into built: inout Built) {
+  private func build(_ part: Part, into built: inout Built, variantsOnly: Set<Int> = []) {
     let started = ContinuousClock.now
     defer { trace("  built \(part.folderName)", since: started) }
     let sources = sources(of: part)
@@ -239,7 +242,7 @@ public struct Sandbox: Sendable {
         }
       }
       built.variantFolders.merge(folders) { $1 }
-      guard let wheat = folders[.solution(of: number)] else { return }
+      guard let wheat = folders[.solution(of: number)], !variantsOnly.contains(number) else { return }
       // The learner's tests are surveyed beside their compile, against the same interface.
       let findings = LockedBox(SourceSurvey.Findings())
       let compiled = LockedBox<Compiler.Result?>(nil)
