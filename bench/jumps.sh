@@ -34,7 +34,9 @@ PY
 )
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+# The learner's grades start preparations in the background: the clean-up waits for the
+# last to let go of the lock before removing the clone (up to 10 minutes).
+trap 'flock -w 600 "$work/workbook/.build/grade/prepare.lock" true 2>/dev/null; rm -rf "$work"' EXIT
 clone="$work/workbook"
 git clone -q "$repository" "$clone"
 cd "$clone"
