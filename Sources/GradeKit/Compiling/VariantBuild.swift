@@ -97,19 +97,12 @@ enum VariantBuild {
     let built = scratch.appending(path: "program")
     let result = compiler.program(
       module: module, sourceFolder: sourceFolder, names: [saltFile] + sources.files.keys.sorted(), into: built)
-    guard result.succeeded else {
-      let shown = sources.shownAs.values.sorted().joined(separator: ", ")
-      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
-    }
+    guard result.succeeded else { return .failure(doesNotCompile(sources, result)) }
     let leftovers = ["inputs", "log", "map.json"].map { "\(Compiler.programName).\($0)" } + [Compiler.diagnosticsFolder(of: Compiler.programName)]
     for leftover in leftovers {
       try? manager.removeItem(at: built.appending(path: leftover))
     }
-    // Another grading may have built the same variant meanwhile; either copy will do.
-    if (try? manager.moveItem(at: built, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
-      return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
-    }
-    return .success(folder)
+    return moveIntoPlace(built, to: folder)
   }
 }
 
@@ -145,10 +138,7 @@ extension VariantBuild {
       return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
     }
     let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + sources.files.keys.sorted())
-    guard result.succeeded, let objects = result.folder else {
-      let shown = sources.shownAs.values.sorted().joined(separator: ", ")
-      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
-    }
+    guard result.succeeded, let objects = result.folder else { return .failure(doesNotCompile(sources, result)) }
     let built = scratch.appending(path: "program")
     do {
       try manager.createDirectory(at: built, withIntermediateDirectories: true)
@@ -156,11 +146,7 @@ extension VariantBuild {
     } catch {
       return .failure(.infrastructure("cannot move a built variant in \(scratch.path): \(error.localizedDescription)"))
     }
-    // Another grading may have built the same variant meanwhile; either copy will do.
-    if (try? manager.moveItem(at: built, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
-      return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
-    }
-    return .success(folder)
+    return moveIntoPlace(built, to: folder)
   }
 
   /// The folder of `base`'s file-by-file build (`src` and `Compiler.objectsFolder`), built once.
@@ -190,12 +176,22 @@ extension VariantBuild {
       return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
     }
     let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + base.files.keys.sorted())
-    guard result.succeeded else {
-      let shown = base.shownAs.values.sorted().joined(separator: ", ")
-      return .failure(.infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))"))
-    }
-    // Another grading may have built the same base meanwhile; either copy will do.
-    if (try? manager.moveItem(at: scratch, to: folder)) == nil, !manager.fileExists(atPath: folder.path) {
+    guard result.succeeded else { return .failure(doesNotCompile(base, result)) }
+    return moveIntoPlace(scratch, to: folder)
+  }
+}
+
+extension VariantBuild {
+  /// Why the workbook's own `sources` did not build, with the end of what the compiler said.
+  private static func doesNotCompile(_ sources: SandboxPlan.Sources, _ result: Compiler.Result) -> GradeError {
+    let shown = sources.shownAs.values.sorted().joined(separator: ", ")
+    return .infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))")
+  }
+
+  /// Moves a finished build from `built` to `folder`, where gradings look for it.
+  private static func moveIntoPlace(_ built: URL, to folder: URL) -> Result<URL, GradeError> {
+    // Another grading may have built the same thing meanwhile; either copy will do.
+    if (try? FileManager.default.moveItem(at: built, to: folder)) == nil, !FileManager.default.fileExists(atPath: folder.path) {
       return .failure(.infrastructure("cannot move a built variant into \(folder.path)"))
     }
     return .success(folder)
