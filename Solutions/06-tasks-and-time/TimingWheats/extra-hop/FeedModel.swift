@@ -42,8 +42,8 @@ public final class FeedModel {
     refreshTask = Task(priority: .low) {
       // Timing wheat: the same refresh, reaching the repository thousands of
       // suspensions later, or as soon as you await its task. A test that
-      // counts Task.yield() calls to wait for the load would need tens of
-      // thousands to outlast it.
+      // counts Task.yield() calls to wait for the load would need thousands
+      // to outlast it.
       await Self.dawdleUntilAwaited()
       do {
         items = try await repository.load()
@@ -55,7 +55,7 @@ public final class FeedModel {
     }
   }
 
-  /// Suspends until a caller awaits the current task, or until 10,000
+  /// Suspends until a caller awaits the current task, or until 2,000
   /// suspensions have passed, whichever comes first.
   ///
   /// The task was made at `.low` priority, and awaiting its `value` from a
@@ -64,7 +64,7 @@ public final class FeedModel {
   /// awaits it, as in the app.
   private static func dawdleUntilAwaited() async {
     var suspensions = 0
-    while suspensions < 10_000, Task.currentPriority <= .low {
+    while suspensions < 2_000, Task.currentPriority <= .low {
       await Task.yield()
       suspensions += 1
     }

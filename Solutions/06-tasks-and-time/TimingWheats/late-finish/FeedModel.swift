@@ -43,7 +43,7 @@ public final class FeedModel {
       // Timing wheat: the same refresh, loading in a task of its own and
       // storing the result only once you await its task, or thousands of
       // suspensions later. A test that counts Task.yield() calls to wait for
-      // the result would need tens of thousands to outlast it.
+      // the result would need thousands to outlast it.
       let loaded = await Task.detached { [repository] in try await repository.load() }.result
       await Self.dawdleUntilAwaited()
       do {
@@ -56,7 +56,7 @@ public final class FeedModel {
     }
   }
 
-  /// Suspends until a caller awaits the current task, or until 10,000
+  /// Suspends until a caller awaits the current task, or until 2,000
   /// suspensions have passed, whichever comes first.
   ///
   /// The task was made at `.low` priority, and awaiting its `value` from a
@@ -65,7 +65,7 @@ public final class FeedModel {
   /// awaits it, as in the app.
   private static func dawdleUntilAwaited() async {
     var suspensions = 0
-    while suspensions < 10_000, Task.currentPriority <= .low {
+    while suspensions < 2_000, Task.currentPriority <= .low {
       await Task.yield()
       suspensions += 1
     }

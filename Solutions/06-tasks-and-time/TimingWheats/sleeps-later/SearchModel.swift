@@ -44,8 +44,8 @@ public final class SearchModel {
     searchTask = Task(priority: .low) {
       // Timing wheat: the same debounce, reaching its sleep thousands of
       // suspensions later. A test that counts Task.yield() calls to wait for
-      // the sleep, instead of clock.waitForSleepers(), would need tens of
-      // thousands to outlast it.
+      // the sleep, instead of clock.waitForSleepers(), would need thousands
+      // to outlast it.
       await Self.dawdle()
       do {
         try await clock.sleep(for: delay)
