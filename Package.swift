@@ -39,7 +39,10 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool,
 ]
 
 var targets: [Target] = [
-  .target(name: "GradeKit", dependencies: ["GradeWire"], path: "Sources/GradeKit"),
+  // What the workbook is: its catalog, lessons, tasks and variants, its paths and the
+  // grader's errors. Every other part of the grader stands on it, and it on nothing.
+  .target(name: "GradeCatalog", path: "Sources/GradeCatalog"),
+  .target(name: "GradeKit", dependencies: ["GradeCatalog", "GradeWire"], path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
@@ -51,7 +54,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeKit", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeKit", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

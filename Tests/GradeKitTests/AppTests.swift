@@ -1,7 +1,8 @@
 import Foundation
+@testable import GradeCatalog
+@testable import GradeKit
 import Synchronization
 import Testing
-@testable import GradeKit
 
 /// Whole commands, run through `App` with their output captured.
 @Suite("Running whole commands")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// `grade check`'s availability rule, on small interfaces and snippets.
 @Suite("APIs newer than the deployment target")

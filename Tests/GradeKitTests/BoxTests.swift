@@ -1,7 +1,7 @@
 import Foundation
+@testable import GradeKit
 @testable import GradeWire
 import Testing
-@testable import GradeKit
 
 /// The box, as a graded run inside it sees it.
 @Suite("The box", .tags(.slow))

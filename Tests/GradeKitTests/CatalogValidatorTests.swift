@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 @Suite("Validating the catalog against the files")
 struct CatalogValidatorTests {

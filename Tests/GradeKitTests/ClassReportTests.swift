@@ -1,7 +1,7 @@
 import Foundation
+@testable import GradeKit
 import Synchronization
 import Testing
-@testable import GradeKit
 
 /// The class reports, made from records written here, and shards merged back into one.
 @Suite("Class reports")

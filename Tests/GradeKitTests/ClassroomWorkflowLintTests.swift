@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// The workflow `grade release --classroom` writes, read by GitHub's own rules: actionlint,
 /// and the GitHub workflow schema through check-jsonschema. Both come from PyPI

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 @Suite("Parsing the command line")
 struct CommandTests {

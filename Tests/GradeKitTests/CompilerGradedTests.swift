@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// Compiler-graded tasks, graded for real on a small lesson made here.
 @Suite("Tasks the compiler grades", .tags(.slow))

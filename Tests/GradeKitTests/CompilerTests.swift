@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// Compiling a learner's code: what is built again after an edit, and what is reused.
 @Suite("The compiler", .tags(.slow))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// What a graded run may do is listed, and everything else is refused, at each of three
 /// layers: the source (`CodeRules`), the built code (`MachineCodeRules`) and the running

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// CONTRIBUTING.md's coverage table, read against the catalog it describes.
 @Suite("The coverage table in CONTRIBUTING.md")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// One fixture per outcome a test can have, each a real run of Swift Testing 6.3.1.
 @Suite("Decoding the event stream")

@@ -1,5 +1,6 @@
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// Whole outputs compared to the letter: a change to what learners read shows up here.
 @Suite("Feedback text and JSON, golden")

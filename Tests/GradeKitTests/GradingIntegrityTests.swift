@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 /// The smaller ways grading could be wrong without any malice.
 @Suite("Grading integrity")
@@ -41,7 +41,7 @@ struct GradingIntegrityTests {
   @Test("A run's pipes are not inherited by another job's child, so jobs never wait on each other")
   func pipesCloseOnExec() throws {
     let runner = ProcessRunner()
-    let quick = LockedBox([Double]())
+    let quick = Locked([Double]())
     // Each slow job starts a child that lives 4 s; quick jobs started beside them must not wait for it.
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       if index % 2 == 0 {

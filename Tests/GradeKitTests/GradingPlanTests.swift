@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// The grading plan, checked as data: which runs a lesson's grading makes, without running any.
 @Suite("The grading plan")

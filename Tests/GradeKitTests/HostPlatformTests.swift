@@ -1,7 +1,7 @@
 import Foundation
+@testable import GradeKit
 import Synchronization
 import Testing
-@testable import GradeKit
 
 /// What `grade` does off Linux, decided here by passing the platform in.
 @Suite("Grading off Linux")

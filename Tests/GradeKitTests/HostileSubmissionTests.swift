@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 extension Tag {
   /// Tests that build and grade real submissions: seconds each, not milliseconds.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// Submissions that try to earn a task without the skill it asks for: by reading the code
 /// under test instead of testing it, by changing the harness that reports on them, or by

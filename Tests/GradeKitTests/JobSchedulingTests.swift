@@ -1,7 +1,7 @@
 import Foundation
+@testable import GradeKit
 import Synchronization
 import Testing
-@testable import GradeKit
 
 /// How jobs share the machine: how many run at once, and how a soak splits a variant's runs.
 @Suite("Job scheduling")
@@ -12,7 +12,7 @@ struct JobSchedulingTests {
     let arrived = Mutex(0)
     let everyoneIn = DispatchSemaphore(value: 0)
     let sawEveryone = Mutex(0)
-    JobExecutor.concurrently(width, width: width) { _ in
+    SideBySide.run(width, width: width) { _ in
       let count = arrived.withLock { value -> Int in
         value += 1
         return value
@@ -32,7 +32,7 @@ struct JobSchedulingTests {
   @Test("concurrently calls the body once for each index, with fewer threads than indices")
   func callsEachIndexOnce() {
     let seen = Mutex([Int]())
-    JobExecutor.concurrently(50, width: 3) { index in seen.withLock { $0.append(index) } }
+    SideBySide.run(50, width: 3) { index in seen.withLock { $0.append(index) } }
     #expect(seen.withLock { $0 }.sorted() == Array(0..<50))
   }
 

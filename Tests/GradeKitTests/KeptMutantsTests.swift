@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GradeKit
+@testable import GradeCatalog
 
 /// The mutants a write-tests task keeps, and what a learner's tests must do to them.
 @Suite("Kept mutants")

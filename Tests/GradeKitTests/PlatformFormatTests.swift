@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// The files made for platforms instructors grade on, each checked against its documented shape.
 @Suite("Gradebooks for Gradescope, GitHub Classroom, Canvas and Moodle")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// The scripts and commands written for Gradescope and GitHub Classroom, run for real on lesson 1,
 /// with the grader this test run built standing in for the one each platform builds.

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// Runs git in a throwaway repository: the point is what git hands back.
 @Suite("Canonical files as handed out")

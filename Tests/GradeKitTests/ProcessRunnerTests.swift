@@ -1,5 +1,6 @@
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// These start real, tiny processes: the runner's job is to control them.
 @Suite("Running child processes under limits")

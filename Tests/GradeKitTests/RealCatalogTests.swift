@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// The workbook's own catalog, checked as `grade check` checks it, without building anything.
 @Suite("The workbook's catalog")

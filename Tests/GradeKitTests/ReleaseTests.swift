@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// `grade release`, done for real on lesson 1: what the copy holds, what it hides, and grading in it.
 @Suite("A released copy", .tags(.slow), .serialized)

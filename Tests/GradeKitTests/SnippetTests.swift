@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import GradeKit
+import Testing
 
 @Suite("Walkthrough snippets")
 struct SnippetTests {

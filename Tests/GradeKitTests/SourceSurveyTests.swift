@@ -1,13 +1,14 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// What a learner's files may hold, read from the compiler's own view of them.
 @Suite("Surveying a learner's files")
 struct SourceSurveyTests {
   /// Surveys `source` as the learner's `Sources/A.swift` of a lesson whose module is `Lab`.
   static func survey(
-    _ source: String, rules: CodeRules = CodeRules(imports: CodeRules.defaultImports, refusedPromises: Set(CodeRules.promises)),
+    _ source: String, rules: CodeRules = CodeRules(imports: Lesson.defaultImports, refusedPromises: Set(CodeRules.promises)),
     tests: Bool = false
   ) throws -> [Refusal] {
     let folder = FileManager.default.temporaryDirectory.appending(path: "grade-survey-\(UUID().uuidString)")
@@ -67,9 +68,9 @@ struct SourceSurveyTests {
 
   @Test("A promise is refused only where the task says so, and a migrated suite's old module is named as left behind")
   func taskRules() throws {
-    let lenient = CodeRules(imports: CodeRules.defaultImports)
+    let lenient = CodeRules(imports: Lesson.defaultImports)
     #expect(try Self.survey("final class A: @unchecked Sendable {}", rules: lenient).isEmpty)
-    let migrated = CodeRules(imports: CodeRules.defaultImports + ["XCTest"], leftBehind: ["XCTest"])
+    let migrated = CodeRules(imports: Lesson.defaultImports + ["XCTest"], leftBehind: ["XCTest"])
     let refusals = try Self.survey("import XCTest\n// was XCTAssertEqual before\n", rules: migrated, tests: true)
     #expect(refusals.map(\.rule) == [.leftBehind])
     #expect(refusals.first?.reason == "still uses XCTest, which this task leaves behind")
@@ -77,7 +78,7 @@ struct SourceSurveyTests {
 
   @Test("A view may show and pass on, and nothing else: a condition, a negation or a format is named")
   func thinView() throws {
-    var rules = CodeRules(imports: CodeRules.defaultImports)
+    var rules = CodeRules(imports: Lesson.defaultImports)
     rules.thinView = true
     let view = """
       final class Model { var ready = false; var name = ""; func tap() {} }
@@ -97,7 +98,7 @@ struct SourceSurveyTests {
 
   @Test("A view may discard a result with _ =, which decides nothing, while what it discards is still read")
   func discardInView() throws {
-    var rules = CodeRules(imports: CodeRules.defaultImports)
+    var rules = CodeRules(imports: Lesson.defaultImports)
     rules.thinView = true
     let view = """
       final class Model { var ready = false; func tap() -> Int { 1 } }

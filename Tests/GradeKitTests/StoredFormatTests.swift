@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// What the grader stores about a result, pinned: a stored record is read back only by a
 /// grader of the same `StoredFormat.version`, so any change to its shape must bump it.

@@ -1,5 +1,6 @@
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 @Suite("Grading a task the learner implements")
 struct ImplementGradingTests {

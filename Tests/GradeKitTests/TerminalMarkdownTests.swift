@@ -1,5 +1,6 @@
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 @Suite("Markdown laid out for a terminal")
 struct TerminalMarkdownTests {

@@ -1,5 +1,5 @@
-import Testing
 @testable import GradeKit
+import Testing
 
 /// What watch mode says changed since the last save.
 @Suite("Watch mode's summary of a save")

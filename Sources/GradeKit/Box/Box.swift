@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 import GradeWire
 
 /// Runs one graded program as untrusted code: limits in, a report out that the program cannot write.
@@ -87,7 +88,7 @@ public struct Box: Sendable {
       // The box is made of Linux's unshare, prlimit, setpriv and /proc; App grades nowhere else (HostPlatform).
       throw .infrastructure(HostPlatform.refusal(on: .current) ?? "runs are boxed on Linux only")
     #else
-    let seconds = min(request.seconds ?? limits.seconds, limits.seconds)
+    let seconds = limits.seconds(asked: request.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
     let key = Self.key()

@@ -1,3 +1,4 @@
+
 /// The whole environment a graded test binary gets: the same for every run, so
 /// that nothing in it tells one variant from another, and nothing of the grader's.
 enum BoxEnvironment {

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// The limits on one graded run, the same for every run of a grading.
 ///
 /// Each has a default that an honest lesson never comes near; `--timeout`
@@ -28,6 +30,13 @@ public struct BoxLimits: Sendable, Equatable, Codable {
     self.openFiles = openFiles
     self.scratchBytes = scratchBytes
   }
+
+  /// The time limit of one run that asks for `asked` seconds (a task's own limit, or none):
+  /// what it asks, never more than these limits allow. The one place this rule is written.
+  public func seconds(asked: Int?) -> Int { min(asked ?? seconds, seconds) }
+
+  /// The time limit of each run of `task`'s tests, or of a run that belongs to no task.
+  func seconds(for task: LessonTask?) -> Int { seconds(asked: task?.timeLimitSeconds) }
 
   /// The limits in one line, for a cache key and for the README's table.
   public var summary: String {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
 extension App {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade class` and `grade merge`: grading every learner of a class, and combining shards.
 extension App {
@@ -31,7 +32,7 @@ extension App {
     }
     let jobs = options.jobs ?? ClassGrader.defaultJobs
     let terminal = outputIsTerminal
-    let printed = LockedBox(false)
+    let printed = Locked(false)
     let progress: @Sendable (ClassGrader.Progress) -> Void = { [writeError] now in
       let left = now.remaining.map { " · about \(Self.clock($0)) left" } ?? ""
       let troubled = now.troubled.isEmpty ? "" : " · errored or timed out: \(now.troubled.suffix(3).joined(separator: ", "))\(now.troubled.count > 3 ? " and \(now.troubled.count - 3) more" : "")"

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade export gradescope` and `grade autograde`: grading on Gradescope.
 extension App {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade hint`: the next rung of the hint ladder.
 extension App {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade present`: walking a workshop through a lesson.
 extension App {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `grade reveal`: the solution, compared with your own code, once a lesson is done.
 extension App {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 #if canImport(Glibc)
   import Glibc

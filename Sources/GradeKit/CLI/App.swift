@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The grader's front end: runs one command and returns the exit status.
 ///
@@ -219,7 +220,7 @@ public struct App: Sendable {
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
   func renderer(_ options: Command.Options, workbook: Workbook) -> FeedbackRenderer {
     var renderer = FeedbackRenderer(style: style(options))
-    renderer.solutionsShipped = FileManager.default.fileExists(atPath: workbook.root.appending(path: "Solutions").path)
+    renderer.solutionsShipped = FileManager.default.fileExists(atPath: WorkbookPath.solutions.url(in: workbook.root).path)
     return renderer
   }
 

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// What the learner, instructor or presenter asked for on the command line.
 public enum Command: Equatable, Sendable {
   /// Grade these lessons, or all of them with an overview when none is named.

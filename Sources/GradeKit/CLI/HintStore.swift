@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Remembers how far up each task's hint ladder the learner has climbed.
 ///

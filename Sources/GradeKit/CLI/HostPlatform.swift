@@ -1,3 +1,4 @@
+
 /// The operating system `grade` runs on, and whether it can grade there.
 ///
 /// Grading boxes every run with what only Linux has: namespaces (`unshare`),

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// One option of the command line: how it is spelled, what value it wants, and what it sets.
 ///
 /// `Verb` lists which commands take which options; `Command.parse` reads both, and

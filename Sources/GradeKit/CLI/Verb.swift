@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// One command of the grader: its name, the words after it, the options it takes, and what it does.
 ///
 /// The table `Verb.all` is the one description of the command line: `Command.parse`

@@ -1,3 +1,4 @@
+
 /// The version of what the grader stores about a result: one number for every store.
 ///
 /// Results, findings and job results are kept between gradings (`ResultCache`,

@@ -1,3 +1,4 @@
+
 /// One way the workbook breaks its own promises, found by `grade check`.
 public struct Breach: Sendable, Equatable, CustomStringConvertible {
   /// The lesson it concerns, or `nil` for the workbook as a whole.

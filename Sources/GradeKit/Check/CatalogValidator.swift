@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// Checks that the catalog and the lesson files agree, without building anything.
 public enum CatalogValidator {
   /// Every breach of the lesson format (see CONTRIBUTING.md) in `catalog` against `tree`.
@@ -164,7 +166,7 @@ public enum CatalogValidator {
     }
 
     // The solution mirrors the starter file for file; files nobody owns are identical.
-    for part in ["Sources", "Tests"] {
+    for part in [Lesson.sourcesFolder, Lesson.testsFolder] {
       let starterNames = Set(tree.names(in: "\(starter)/\(part)"))
       let solutionNames = Set(tree.names(in: "\(solution)/\(part)"))
       for name in starterNames.subtracting(solutionNames).sorted() { breach("\(solution)/\(part)/\(name) is missing: the solution mirrors the starter file for file") }

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 extension Checker {
   /// Breaches of `AvailabilityRule` in a lesson's files: its starter's and solution's sources,

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 extension Checker {
   /// Proves each write-tests task has kept mutants made from the solution as it is now, and an

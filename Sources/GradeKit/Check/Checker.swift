@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 import Synchronization
 
 /// `grade check`: proves every lesson keeps the workbook's promises, and lists every breach.
@@ -46,7 +47,7 @@ public struct Checker: Sendable {
     if !edited.isEmpty {
       progress("grade check proves the workbook as committed: your edits to \(edited.count) lesson file\(edited.count == 1 ? "" : "s") (\(edited.prefix(3).joined(separator: ", "))\(edited.count > 3 ? ", …" : "")) are set aside, not checked.")
     }
-    var tree = FileTree(root: workbook.root, folders: ["Lessons", "Solutions", "Tests"])
+    var tree = FileTree(root: workbook.root, folders: [WorkbookPath.lessons, .solutions, .tests].map(\.relative))
     for path in edited {
       if let shown = try? grader.runner.run(
         ["git", "-C", workbook.root.path, "show", "HEAD:\(path)"], until: .now + .seconds(30), streams: .separate), shown.succeeded {
@@ -321,7 +322,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
+  static let graderTargets = ["GradeCatalog", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

@@ -1,3 +1,4 @@
+
 /// A hint ladder's last rung shows the shape of the code, never a line of it ready to paste.
 ///
 /// `grade reveal` shows the solution once a lesson passes; a hint that already holds a line

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// A ```` ```swift ```` block of a walkthrough, which must compile on its own.
 public struct Snippet: Sendable, Equatable {

@@ -1,3 +1,4 @@
+
 /// Reads LLVM's bitstream container, the format of the compiler's serialized diagnostics.
 ///
 /// A bitstream is a tree of blocks holding records; each record is a code and

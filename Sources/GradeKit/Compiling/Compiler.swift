@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Compiles a lesson's modules with `swiftc` directly: the learner's module once
 /// as a shared library, each variant once as a program (`RunnerProgram`), and

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Makes sure a file-by-file build sees every edit.
 ///

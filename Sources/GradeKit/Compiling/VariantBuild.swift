@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Builds each variant of a lesson's code once, as a program that runs a learner's tests, and keeps it.
 ///

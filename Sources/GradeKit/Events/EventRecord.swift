@@ -1,3 +1,4 @@
+
 /// One line of Swift Testing's JSON event stream, schema version 0.
 ///
 /// Only the fields the grader reads are declared; everything else, including

@@ -1,3 +1,4 @@
+
 /// Text that came from a test run or a compile, made safe to show anywhere: capped, and with
 /// every character that could move a terminal's cursor or start a new line written as an escape.
 ///

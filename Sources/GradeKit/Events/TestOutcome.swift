@@ -1,3 +1,4 @@
+
 /// What one test did in one run, folded from its events.
 public struct TestOutcome: Sendable, Equatable, Codable {
   /// How the test ended.

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// Puts results into words a learner can act on: which task, what was expected, what came, the next hint.
 public struct FeedbackRenderer: Sendable {
   /// Colour or plain.

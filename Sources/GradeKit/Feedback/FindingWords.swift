@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// A finding put into words: a mark, a headline, and lines of detail under it.
 public struct Words: Sendable, Equatable {
   /// How a finding shows in the feedback's margin.

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// Turns Swift's `Module/File.swift` file IDs into paths the learner can open.
 ///
 /// Every module a grading compiles has the name of its lesson's target: the

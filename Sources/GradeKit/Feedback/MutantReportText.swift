@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// `grade mutants` in words: per task, the mutants made, compiled, killed and kept, and each survivor.
 enum MutantReportText {
   /// The report of `reports` for `lesson`.
@@ -22,12 +24,12 @@ enum MutantReportText {
         let mutant = survivor.mutant
         let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(survivor.killedRuns) of \(survivor.runs) runs only)" : "")
         let said = whys[mutant.id].map { !$0.isEmpty } ?? false
-        lines.append("  \(said ? "○ survives, explained" : "✘ survives"): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line)\(why) [\(mutant.id)]")
+        lines.append("  \(said ? "○ survives, explained" : "✘ survives"): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson).relative):\(mutant.line)\(why) [\(mutant.id)]")
         if let said = whys[mutant.id], !said.isEmpty { lines.append("      the author says: \(said)") }
       }
       for hung in report.hanging {
         let mutant = hung.mutant
-        lines.append("  ⧗ hangs the reference tests (not kept: a time limit catches nothing): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.lesson(lesson).appending("Sources/\(mutant.file)").relative):\(mutant.line) [\(mutant.id)]")
+        lines.append("  ⧗ hangs the reference tests (not kept: a time limit catches nothing): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson).relative):\(mutant.line) [\(mutant.id)]")
       }
     }
     let survivors = reports.flatMap(\.survivors).filter { whys[$0.mutant.id]?.isEmpty ?? true }.count

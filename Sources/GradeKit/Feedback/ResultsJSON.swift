@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Machine-readable results in the field names of Exercism's `results.json`, version 3.
 ///

@@ -1,3 +1,4 @@
+
 /// Terminal colour, on or off.
 public struct Style: Sendable {
   /// Whether to emit ANSI colour codes.

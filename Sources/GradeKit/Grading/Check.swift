@@ -1,3 +1,4 @@
+
 /// One named check of a task, the unit every report is made of: what was checked, and
 /// what it found. It passed when it found nothing.
 ///

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// One thing the grader learned about a task, before it is put into words.
 ///
 /// Every report words findings the same way (`Finding.words(in:)`), so no two

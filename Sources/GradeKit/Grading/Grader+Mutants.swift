@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Running a lesson's reference tests against the mutants of each write-tests task's code
 /// under test (`grade mutants`): which mutants the reference tests kill in every run, which
@@ -152,10 +153,10 @@ extension Grader {
         state: state, compiler: sandbox.compiler)
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
-    let seconds = task.seconds(within: limits)
+    let seconds = limits.seconds(for: task)
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
-    let found = LockedBox([Int: MutantReport.Outcome]())
-    JobExecutor.concurrently(schema.mutants.count, width: JobExecutor.width) { index in
+    let found = Locked([Int: MutantReport.Outcome]())
+    SideBySide.run(schema.mutants.count, width: JobExecutor.width) { index in
       let mutant = schema.mutants[index]
       let number = schema.number(of: mutant.id) ?? 0
       // One run first: a mutant the tests hang on, or that no test fails on, is decided by it,
@@ -164,11 +165,9 @@ extension Grader {
         let job = sandbox.runTests(
           program, libraries: [tests], repetitions: repetitions, seconds: seconds * repetitions, waitsForEvents: spec.waitsForEvents,
           mutant: number)
-        if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
-          // A crash or a race fails every run it reaches.
-          return (repetitions, Set(job.crashes.keys), false, nil)
-        } else if job.ending.decides {
-          return (Set(job.tests.flatMap(\.failedIterations)).count, Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
+        if let failed = job.failedRuns(of: repetitions) {
+          let crashed = !job.crashes.isEmpty || !job.sanitizerReports.isEmpty
+          return (failed, crashed ? Set(job.crashes.keys) : Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
         }
         // A mutant the tests hang on is not killed: a time limit is no verdict.
         return (0, [], job.ending == .timedOut, job.ending == .timedOut ? nil : job.ending.reason ?? "the runs were stopped")

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Running a lesson's reference tests against every variant many times, under load, to prove
 /// that no bug is caught by luck and no correct version fails by it (`grade check --runs N`).
@@ -46,7 +47,7 @@ extension Grader {
       var soaks: [Soak] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
-        let seconds = task.seconds(within: limits)
+        let seconds = limits.seconds(for: task)
         // The catalog's variants and the kept mutants: a kept mutant must die in every run too.
         soaks += (spec.variants(of: task.number) + built.mutants(of: task.number)).map {
           Soak(variant: $0, waitsForEvents: spec.waitsForEvents, seconds: seconds)
@@ -111,8 +112,8 @@ extension Grader {
 
   /// Runs `parts`, `JobExecutor.width` at once, and returns what each found, in the order given.
   private func run(_ parts: [Soak.Part], sandbox: Sandbox, built: Sandbox.Built) -> [SoakPartResult] {
-    let found = LockedBox([Int: SoakPartResult]())
-    JobExecutor.concurrently(parts.count, width: JobExecutor.width) { index in
+    let found = Locked([Int: SoakPartResult]())
+    SideBySide.run(parts.count, width: JobExecutor.width) { index in
       let part = parts[index]
       let variant = part.soak.variant
       let started = ContinuousClock.now
@@ -131,17 +132,13 @@ extension Grader {
         program, libraries: [tests], repetitions: part.runs, seconds: part.soak.seconds * part.runs,
         waitsForEvents: part.soak.waitsForEvents, mutant: variant.mutantNumber)
       let mustFail = !variant.isCorrect
-      if !job.ending.decides {
+      guard let failed = job.failedRuns(of: part.runs) else {
         result.problem = job.ending.reason ?? "the runs were stopped"
-      } else if !job.crashes.isEmpty || !job.sanitizerReports.isEmpty {
-        // A crash or a race is a failure in every run it reaches: caught on a chaff, wrong on a wheat.
-        result.wrong = mustFail ? 0 : part.runs
-      } else {
-        let failing = Set(job.tests.flatMap(\.failedIterations))
-        result.wrong = mustFail ? part.runs - failing.count : failing.count
-        if !mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
-          result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
-        }
+        return
+      }
+      result.wrong = mustFail ? part.runs - failed : failed
+      if !mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
+        result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
       }
     }
     let results = found.value

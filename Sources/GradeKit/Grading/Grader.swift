@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Grades lessons: plans a sandbox, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {
@@ -163,7 +164,7 @@ public struct Grader: Sendable {
 
     // The plain build and, for write-tests tasks that run under ThreadSanitizer, its build, side by side.
     let flavours: [GradingPlan.Flavour] = sanitizedBuilt.isEmpty ? [.plain] : [.plain, .threadSanitizer]
-    let made = LockedBox([GradingPlan.Flavour: Sandbox.Built]())
+    let made = Locked([GradingPlan.Flavour: Sandbox.Built]())
     DispatchQueue.concurrentPerform(iterations: flavours.count) { index in
       let flavour = flavours[index]
       let tasks = builtTasks.filter { sanitizedBuilt.contains($0) == (flavour == .threadSanitizer) }

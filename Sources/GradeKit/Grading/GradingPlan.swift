@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The runs one lesson's grading makes, each with everything its result depends on.
 ///
@@ -85,7 +86,7 @@ struct GradingPlan: Sendable {
       for library in libraries { key.add("library", library.deletingLastPathComponent().lastPathComponent) }
       return key
     }
-    func limit(_ task: LessonTask?) -> Int { task?.seconds(within: settings.limits) ?? settings.limits.seconds }
+    func limit(_ task: LessonTask?) -> Int { settings.limits.seconds(for: task) }
     func finished(_ job: Job) -> Job {
       var job = job
       job.cacheKey.add("job", "\(job.id)")

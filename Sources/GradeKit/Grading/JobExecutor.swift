@@ -31,36 +31,10 @@ struct JobExecutor: Sendable {
   /// at this load, so a correct version's runs are proved under it.
   static let width = 4 * Sandbox.cores
 
-  /// Calls `body` for each index in `0..<count`, `width` at a time, and returns when all are done.
-  ///
-  /// The calls run on threads of their own, not on Dispatch's: on Linux its pool runs at most one
-  /// more work item than there are cores however long they block (eight half-second sleeps took
-  /// 1.5 s on 2 cores), and a job blocks on its process from start to end.
-  static func concurrently(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let next = LockedBox(0)
-    let finished = DispatchGroup()
-    for _ in 0..<min(max(1, width), count) {
-      finished.enter()
-      let thread = Thread {
-        while case let index = next.withValue({ value -> Int in
-          defer { value += 1 }
-          return value
-        }), index < count {
-          body(index)
-        }
-        finished.leave()
-      }
-      // As much stack as the main thread has: a job decodes its events and folds its results.
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-    finished.wait()
-  }
-
   /// Runs every job whose result is not kept, `width` at once, in an order
   /// that says nothing about which variant is which.
   private func runAtOnce(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
-    let results = LockedBox([JobID: JobResult]())
+    let results = Locked([JobID: JobResult]())
     var pending: [GradingPlan.Job] = []
     for job in jobs {
       if useCache, let kept = cache.load(key: job.cacheKey) {
@@ -70,7 +44,7 @@ struct JobExecutor: Sendable {
       }
     }
     let order = pending.shuffled()
-    Self.concurrently(order.count, width: Self.width) { index in
+    SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
       guard let sandbox = sandboxes[job.flavour] else { return }
       pause()

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// One run of a test program that a lesson's grading needs, named by what it is.
 enum JobID: Hashable, Sendable, CustomStringConvertible {
   /// The canonical tests of an implement task, against the learner's module.

@@ -1,3 +1,4 @@
+
 /// What a set of tests did across one or more runs of a program.
 public struct JobResult: Sendable, Equatable, Codable {
   /// Each test's last known outcome.
@@ -38,6 +39,16 @@ public struct JobResult: Sendable, Equatable, Codable {
   /// The tests that ran and failed, crashed included.
   public var failedTests: [TestOutcome] {
     tests.filter { $0.status == .failed || crashes[$0.id] != nil }
+  }
+
+  /// Of `runs` runs of the tests repeated in one process, how many failed; `nil` when the job
+  /// ended with no verdict (`RunEnding.decides`). A crash or a race fails every run it reaches;
+  /// otherwise a run failed when some test recorded an issue in it. The one rule for the soak
+  /// of `grade check` and for `grade mutants`.
+  func failedRuns(of runs: Int) -> Int? {
+    if !crashes.isEmpty || !sanitizerReports.isEmpty { return runs }
+    guard ending.decides else { return nil }
+    return Set(tests.flatMap(\.failedIterations)).count
   }
 
   /// Whether the time limit stopped a run.

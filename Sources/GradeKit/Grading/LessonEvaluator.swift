@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Turns a lesson's builds and job results into a verdict per task: what the rules on the
 /// learner's files say, what the compiler said, and what the tests did.
@@ -12,7 +13,7 @@ struct LessonEvaluator: Sendable {
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   func evaluate(_ task: LessonTask, built: Sandbox.Built, results: [JobID: JobResult]) -> TaskResult {
-    let limit = task.seconds(within: limits)
+    let limit = limits.seconds(for: task)
     if let reason = plan.unavailable[task.number] {
       return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])
     }

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// How one lesson fared: a result per task.
 public struct LessonResult: Sendable, Equatable, Codable {
   /// The lesson's number.

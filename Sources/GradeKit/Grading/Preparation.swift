@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Builds lessons ahead of the learner, so that the first grade of each is as fast as the next.
 ///
@@ -36,7 +37,7 @@ public struct Preparation: Sendable {
     let grader = yielding
     let workbook = workbook
     let starters = StarterFingerprints.recorded(in: workbook)
-    JobExecutor.concurrently(lessons.count, width: Sandbox.cores) { index in
+    SideBySide.run(lessons.count, width: Sandbox.cores) { index in
       let lesson = lessons[index]
       progress("Preparing lesson \(lesson.number) (\(lesson.slug))...")
       // What the learner's next grade runs is run now, and kept; a write-tests task still as

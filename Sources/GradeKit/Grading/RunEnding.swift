@@ -1,3 +1,4 @@
+
 /// How a job's runs ended, as far as a verdict cares: the one model of it.
 ///
 /// A job is one or more runs of a program (a crash is named by running the

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Turns what the test runs reported into a verdict per task.
 ///

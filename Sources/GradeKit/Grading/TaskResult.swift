@@ -1,3 +1,4 @@
+
 /// How one task fared: its checks, and how many bugs the learner's tests caught.
 public struct TaskResult: Sendable, Equatable, Codable {
   /// Passed, failed, or could not be graded.

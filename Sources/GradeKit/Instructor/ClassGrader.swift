@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Grades a whole class: one folder per learner, each a copy of the workbook or of its `Lessons/`.
 ///
@@ -73,7 +74,7 @@ public struct ClassGrader: Sendable {
     let learners = try Self.students(in: submissions).filter { shard?.contains($0) ?? true }
     let workbookKey = workbookFingerprint(lessons: lessons)
     let start = ContinuousClock.now
-    let state = LockedBox((done: 0, resumed: 0, graded: 0, gradedSeconds: 0.0, troubled: [String](), next: 0, records: [LearnerRecord]()))
+    let state = Locked((done: 0, resumed: 0, graded: 0, gradedSeconds: 0.0, troubled: [String](), next: 0, records: [LearnerRecord]()))
 
     @Sendable func finish(_ record: LearnerRecord, resumed: Bool, seconds: Double) {
       let now = state.withValue { value -> Progress in
@@ -97,7 +98,7 @@ public struct ClassGrader: Sendable {
 
     // Workers of their own: Dispatch's pool would run no more of them than there are cores.
     let workers = min(jobs, max(learners.count, 1))
-    JobExecutor.concurrently(workers, width: workers) { _ in
+    SideBySide.run(workers, width: workers) { _ in
       while true {
         let index = state.withValue { value -> Int in
           defer { value.next += 1 }
@@ -124,12 +125,12 @@ public struct ClassGrader: Sendable {
   /// One learner's lessons: a folder that is a workbook copy (with `Lessons/`) or the lesson folders alone.
   func grade(_ folder: URL, learner: String, lessons: [Lesson]) -> [LearnerRecord.LessonEntry] {
     // A whole workbook copy has Lessons/; a bare hand-in may be the lesson folders alone.
-    let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
+    let lessonsRoot = Self.isRealFolder(WorkbookPath.lessons.url(in: folder)) ? WorkbookPath.lessons.url(in: folder) : folder
     return lessons.map { lesson in
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
       // A link could hand in another learner's folder, or the instructor's.
       guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
-        let lessonsLink = folder.appending(path: "Lessons")
+        let lessonsLink = WorkbookPath.lessons.url(in: folder)
         let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
           : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
           : "not handed in"
@@ -160,7 +161,7 @@ public struct ClassGrader: Sendable {
     var key = CacheKey()
     key.add("workbook", workbookKey)
     key.add("learner", learner)
-    let lessonsRoot = Self.isRealFolder(folder.appending(path: "Lessons")) ? folder.appending(path: "Lessons") : folder
+    let lessonsRoot = Self.isRealFolder(WorkbookPath.lessons.url(in: folder)) ? WorkbookPath.lessons.url(in: folder) : folder
     for lesson in lessons {
       key.add(lesson.folder, Self.isRealFolder(lessonsRoot.appending(path: lesson.folder)) ? "folder" : "no folder")
       for file in lesson.ownedFiles {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `report.html`: where a class struggles, on one self-contained page.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The class's reports, every one made from learner records: a table, CSVs, Markdown feedback,
 /// Exercism-style results, JUnit XML and one HTML page.

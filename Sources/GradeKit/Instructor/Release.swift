@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Writes a student copy of the workbook: everything but the solutions, plus the variants compiled.
 ///
@@ -51,7 +52,7 @@ public enum Release {
     let workbook = grader.workbook
     let manager = FileManager.default
     let existing = (try? manager.contentsOfDirectory(atPath: destination.path)) ?? []
-    let isEarlierRelease = existing.contains(ReleasedVariants.folderName) && existing.contains("Lessons")
+    let isEarlierRelease = existing.contains(ReleasedVariants.folderName) && existing.contains(WorkbookPath.lessons.relative)
     if !existing.isEmpty && !isEarlierRelease {
       throw .usage("\(destination.path) is not empty and is not an earlier release; choose a new folder so nothing in it is overwritten")
     }

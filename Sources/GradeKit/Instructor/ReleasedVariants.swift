@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The correct and buggy versions of the code that a released copy ships, compiled, one folder per platform.
 ///

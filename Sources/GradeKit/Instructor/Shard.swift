@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// A deterministic slice of a class, so several machines can each grade a part (`--shard i/n`).
 public struct Shard: Sendable, Equatable {
   /// This slice, from 1.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Copies the files git tracks in a workbook: the workbook itself, without build folders or local state.
 enum TrackedFiles {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Which lesson the learner is in: the one whose files they edited last, or the one they
 /// last asked for by name, whichever came later; the first lesson before either.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Rewrites a learner's own files, only when they ask (`reset`, `solve`), always after a backup.
 public struct LearnerFiles: Sendable {

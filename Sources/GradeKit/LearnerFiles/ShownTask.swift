@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The task the last grading's screen pointed at: the first unfinished task of the first
 /// failing lesson it showed, the one whose hint closes the screen.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The mutants each write-tests task of a lesson grades learners' tests against, as
 /// `grade mutants LESSON --keep` chose them, and what the author said of the survivors.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Lists the mutants of one Swift file, read from the compiler's type-checked syntax tree.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 extension MutantSchema {
   /// How to type-check a schema: the module it belongs to and how that module compiles.

@@ -1,3 +1,4 @@
+
 /// What a mutant maker needs to know of a type the compiler names in its mangled form.
 ///
 /// The type-checked dump spells each expression's type mangled (`$sSiD` is `Int`), which

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// One walk over a file's type-checked tree, collecting the mutants `MutantMaker` lists.
 struct MutantWalk {

@@ -1,3 +1,4 @@
+
 /// One cell of a CSV file the grader writes, as a spreadsheet or an LMS will read it.
 ///
 /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a formula

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// The GitHub Actions workflow `grade release --classroom` adds to a student copy: on each
 /// push it grades every task with `swift run grade N --task K`, one autograding test per task,
 /// in the layout GitHub Classroom's autograding reads (its command grader and reporter actions).

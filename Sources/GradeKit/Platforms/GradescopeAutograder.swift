@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The folder `grade export gradescope` writes, which zipped is a Gradescope autograder.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `results.json` as Gradescope's autograder documentation lays it out: a test per task with
 /// its score, maximum, status and the feedback the learner would see, lessons as tags, and the total.

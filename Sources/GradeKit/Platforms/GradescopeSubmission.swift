@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Where a student's files are in a Gradescope submission, however they uploaded them.
 ///

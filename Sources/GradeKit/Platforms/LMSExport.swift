@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// `--roster` and `--points` of `grade class` and `grade merge`: the LMS gradebooks and the
 /// list of students the roster and the folders disagree about, written beside the other reports.

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// Gradebooks an LMS imports as they are: a points column per lesson beside the columns the
 /// LMS identifies students by, a row per student on the roster.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// What each lesson is worth in an LMS or on Gradescope, split evenly over its tasks.
 ///

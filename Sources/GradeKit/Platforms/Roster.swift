@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Who the class is, as the LMS knows them: a CSV with a `folder` column naming each
 /// student's submission folder, beside the columns the LMS identifies students by.

@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// What the files a learner owns in one task may hold, from the catalog.
 ///
 /// Always refused, since they could read the code under test or change the
@@ -24,8 +26,6 @@ public struct CodeRules: Sendable, Equatable {
     self.leftBehind = leftBehind
   }
 
-  /// The modules a lesson's files may import when its catalog entry names none.
-  public static let defaultImports = ["Foundation", "Synchronization", "Observation", "Dispatch"]
 
   /// The promises the compiler stops checking, by the name the catalog gives them.
   public static let promises = ["@unchecked Sendable", "nonisolated(unsafe)", "@preconcurrency"]

@@ -74,7 +74,7 @@ enum MachineCodeRules {
     }
   }
 
-  private static let runtimeCache = LockedBox<[String: Set<String>]>([:])
+  private static let runtimeCache = Locked<[String: Set<String>]>([:])
 
   /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
   static func refusals(

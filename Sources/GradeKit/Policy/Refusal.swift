@@ -1,3 +1,4 @@
+
 /// Something in a learner's file that the grader will not compile or run, with where it is and why.
 ///
 /// Learner files are compiled into the process that runs the tests, so what they

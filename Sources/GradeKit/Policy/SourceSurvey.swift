@@ -44,7 +44,7 @@ struct SourceSurvey {
   func survey(
     _ files: [File], in folder: URL, module: String, lessonModule: String, tests: Bool, typeCheck: [String]
   ) -> Findings {
-    let found = LockedBox(Findings())
+    let found = Locked(Findings())
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
       let file = files[index]
       guard let data = try? Data(contentsOf: folder.appending(path: file.name)) else {

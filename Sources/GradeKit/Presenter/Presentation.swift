@@ -1,3 +1,5 @@
+import GradeCatalog
+
 /// A lesson walked through step by step for a workshop: one walkthrough section a step.
 public struct Presentation: Sendable, Equatable {
   /// One step: a section of the walkthrough.

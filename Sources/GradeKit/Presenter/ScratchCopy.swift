@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// A copy of the workbook with one lesson solved up to a task, so a presenter can jump to any point.
 ///

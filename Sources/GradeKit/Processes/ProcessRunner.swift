@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 import Synchronization
 
 #if canImport(Glibc)

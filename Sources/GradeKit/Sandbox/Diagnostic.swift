@@ -1,3 +1,4 @@
+
 /// One compiler error, with its path in the learner's terms.
 public struct Diagnostic: Sendable, Equatable, Codable {
   /// The path the learner knows, such as `Lessons/01-expect-and-require/Sources/UserStore.swift`, or `nil` for a linker error.

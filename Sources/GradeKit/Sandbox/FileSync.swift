@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// Writes a set of files into a folder, touching only what changed.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// The canonical files as they were handed out, when the learner has edited them.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// A lesson's sandbox on disk: the plan's sources copied in, compiled once, then run per job in a box.
 ///
@@ -153,7 +154,7 @@ public struct Sandbox: Sendable {
   ///   a preparation builds those of tasks still as handed out, whose tests the learner will change.
   public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
-    let results = LockedBox(Built())
+    let results = Locked(Built())
     DispatchQueue.concurrentPerform(iterations: chains.count) { index in
       var local = Built()
       for part in chains[index] {
@@ -244,8 +245,8 @@ public struct Sandbox: Sendable {
       built.variantFolders.merge(folders) { $1 }
       guard let wheat = folders[.solution(of: number)], !variantsOnly.contains(number) else { return }
       // The learner's tests are surveyed beside their compile, against the same interface.
-      let findings = LockedBox(SourceSurvey.Findings())
-      let compiled = LockedBox<Compiler.Result?>(nil)
+      let findings = Locked(SourceSurvey.Findings())
+      let compiled = Locked<Compiler.Result?>(nil)
       DispatchQueue.concurrentPerform(iterations: 2) { index in
         if index == 0 {
           findings.update { $0 = survey(part, typeCheck: names, interface: wheat) }
@@ -314,8 +315,8 @@ public struct Sandbox: Sendable {
     let lesson = plan.lesson
     let folder = sourceFolder(.module)
     let work: Compiler.Result = {
-      let findings = LockedBox(SourceSurvey.Findings())
-      let compiled = LockedBox<Compiler.Result?>(nil)
+      let findings = Locked(SourceSurvey.Findings())
+      let compiled = Locked<Compiler.Result?>(nil)
       DispatchQueue.concurrentPerform(iterations: 2) { index in
         if index == 0 {
           findings.update { $0 = survey(.module, typeCheck: names) }
@@ -451,8 +452,8 @@ public struct Sandbox: Sendable {
         + (unstarted.isEmpty ? [] : [(unstarted.map(Self.exactFilter(forID:)), false)])
       guard !runs.isEmpty else { break }
       ranAlone.formUnion(suspects)
-      let folds = LockedBox([Int: (RunFold, RunFold.AfterRun?)]())
-      JobExecutor.concurrently(runs.count, width: JobExecutor.width) { index in
+      let folds = Locked([Int: (RunFold, RunFold.AfterRun?)]())
+      SideBySide.run(runs.count, width: JobExecutor.width) { index in
         var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// What one lesson's grading compiles, from where, and what it cannot grade.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeCatalog
 @testable import GradeKit
 
 /// Reads the files in `Tests/GradeKitTests/Fixtures`, made by `make-fixtures.sh`.

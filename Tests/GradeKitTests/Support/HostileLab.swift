@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+@testable import GradeCatalog
 @testable import GradeKit
+import Testing
 
 /// A throwaway workbook holding lesson 1, learner folders to make hostile, and canaries outside both.
 ///

@@ -9,15 +9,15 @@ import Foundation
 /// list out of sight, not out of reach: a student who reads the grader's source can unseal it,
 /// as they could run the compiled variants. The grades that count come from `grade class` in
 /// the instructor's workbook, whatever a copy reveals.
-enum SealedMisconception {
+package enum SealedMisconception {
   /// What a sealed misconception starts with.
   static let prefix = "sealed:"
 
   /// Where a student copy keeps the key.
-  static let keyFile = "Grading/seal.key"
+  package static let keyFile = "Grading/seal.key"
 
   /// `text` sealed with `key` for the chaff at `place` (such as `01-expect-and-require/2/1`).
-  static func seal(_ text: String, key: String, place: String) -> String {
+  package static func seal(_ text: String, key: String, place: String) -> String {
     prefix + Data(xor(Array(text.utf8), key: key, place: place)).base64EncodedString()
   }
 

@@ -38,21 +38,3 @@ public struct MutantChange: Sendable, Hashable, Codable {
     return "\(kind) in your \(declaration)"
   }
 }
-
-extension Mutant.Kind {
-  /// The kind in words, for a learner who is not shown the code (`a comparison changed`).
-  var words: String {
-    switch self {
-    case .relationalOperator: "a comparison is changed"
-    case .arithmeticOperator: "an arithmetic operator is changed"
-    case .logicalOperator: "`&&` and `||` are swapped"
-    case .negatedCondition: "a condition is negated"
-    case .removedGuard: "a guard never exits"
-    case .removedDefer: "a defer's body is left out"
-    case .droppedStatement: "a statement is left out"
-    case .nudgedConstant: "a number is made one more or one less"
-    case .flippedBoolean: "`true` and `false` are swapped"
-    case .replacedReturn: "a returned value is replaced by a plain one"
-    }
-  }
-}

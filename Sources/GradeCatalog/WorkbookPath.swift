@@ -11,7 +11,7 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   /// The path from the workbook's root.
   public let relative: String
 
-  init(_ relative: String) {
+  package init(_ relative: String) {
     self.relative = relative
   }
 
@@ -37,7 +37,7 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   public static func solution(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Solutions/\(lesson.folder)") }
 
   /// The mutants a lesson's write-tests tasks grade against (`KeptMutants`): `Solutions/08-actors-and-races/mutants.json`.
-  static func keptMutants(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending("mutants.json") }
+  package static func keptMutants(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending("mutants.json") }
 
   /// A lesson's canonical tests: `Tests/ExpectRequireTests`.
   public static func canonicalTests(_ lesson: Lesson) -> WorkbookPath { WorkbookPath("Tests/\(lesson.testModule)") }
@@ -50,7 +50,7 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
 
   /// The folder of a variant's sources: the solution's `Sources`, or the files that replace some
   /// of them, in `Wheats/<name>`, `Chaffs/<name>` or `TimingWheats/<name>`.
-  static func variant(_ variant: VariantID, of lesson: Lesson) -> WorkbookPath {
+  package static func variant(_ variant: VariantID, of lesson: Lesson) -> WorkbookPath {
     let folder = switch variant.role {
     case .solution, .mutant: Lesson.sourcesFolder
     case .wheat(let wheat): "Wheats/\(wheat.name)"
@@ -60,10 +60,14 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
     return solution(lesson).appending(folder)
   }
 
+  /// The folder of every lesson as handed out, which the learner edits.
+  package static let lessons = WorkbookPath("Lessons")
+  /// The folder of every lesson's canonical tests, and of the grader's own.
+  package static let tests = WorkbookPath("Tests")
   /// The folder of every lesson's solution, which a released copy leaves out.
-  static let solutions = WorkbookPath("Solutions")
+  package static let solutions = WorkbookPath("Solutions")
   /// The grader's own tests, which a released copy leaves out: their fixtures name what chaffs hold.
-  static let graderTests = WorkbookPath("Tests/GradeKitTests")
+  package static let graderTests = tests.appending("GradeKitTests")
 
   /// The solution's version of a file of a lesson's folder: `Lessons/NN/x` is `Solutions/NN/x`.
   public var inSolution: WorkbookPath? {
@@ -73,7 +77,7 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
 
 extension Lesson {
   /// The folder inside a lesson folder that holds its sources, as the catalog's file names start.
-  static let sourcesFolder = "Sources"
+  package static let sourcesFolder = "Sources"
   /// The folder inside a lesson folder that holds the learner's tests.
-  static let testsFolder = "Tests"
+  package static let testsFolder = "Tests"
 }

@@ -13,8 +13,12 @@ public struct Lesson: Sendable, Equatable {
   /// The tasks in order, numbered from 1.
   public var tasks: [LessonTask]
   /// The modules a learner's files may import, besides the lesson's own module and, in
-  /// tests, Testing (`"imports"`; `CodeRules.defaultImports` when the catalog names none).
-  public var imports: [String] = CodeRules.defaultImports
+  /// tests, Testing (`"imports"`; `defaultImports` when the catalog names none).
+  public var imports: [String] = Lesson.defaultImports
+
+  /// The modules a lesson's files may import when its catalog entry names none.
+  public static let defaultImports = ["Foundation", "Synchronization", "Observation", "Dispatch"]
+
   /// The actor every declaration of the lesson's module is isolated to unless it says
   /// otherwise (`"defaultIsolation": "MainActor"`, SE-0466), as in an app target Xcode 26
   /// makes; `nil` for none, SwiftPM's default.
@@ -73,7 +77,7 @@ public struct Lesson: Sendable, Equatable {
     self.init(
       number: number, slug: draft.slug, title: draft.title, module: draft.module,
       tasks: draft.tasks.enumerated().map { LessonTask(number: $0.offset + 1, draft: $0.element) })
-    imports = draft.imports ?? CodeRules.defaultImports
+    imports = draft.imports ?? Lesson.defaultImports
     defaultIsolation = draft.defaultIsolation
     upcomingFeatures = draft.upcomingFeatures ?? []
   }

@@ -151,9 +151,6 @@ public struct LessonTask: Sendable, Equatable {
   /// test that hangs on a chaff need not hold the learner up for the default minute.
   public var timeLimitSeconds: Int?
 
-  /// The time limit of each run of the task's tests: its own limit, never more than `limits` allow.
-  /// The one place this rule is written.
-  func seconds(within limits: BoxLimits) -> Int { min(timeLimitSeconds ?? limits.seconds, limits.seconds) }
   /// The task's files that are views (`"views"`): each shows what its model holds and does
   /// nothing else, which the parser checks (`CodeRules.thinView`).
   public var views: [String] = []
@@ -238,7 +235,7 @@ public struct LessonTask: Sendable, Equatable {
   }
 
   /// The sanitizer as the catalog spells it, so `grade check` can name one it does not know.
-  var declaredSanitizer: String?
+  package var declaredSanitizer: String?
 
   /// The kinds this grader knows.
   public static let knownKinds: Set<String> = ["implement", "write-tests", "compiles"]

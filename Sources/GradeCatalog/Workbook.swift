@@ -70,7 +70,7 @@ public struct Workbook: Sendable {
 }
 
 /// Describes a decoding error in one line a maintainer can act on.
-func describe(_ error: any Error) -> String {
+package func describe(_ error: any Error) -> String {
   switch error {
   case DecodingError.keyNotFound(let key, let context):
     return "missing \"\(key.stringValue)\" at \(path(context))"

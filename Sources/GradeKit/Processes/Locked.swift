@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A value shared by concurrent jobs, read and changed under a lock.
-final class LockedBox<Value: Sendable>: Sendable {
+final class Locked<Value: Sendable>: Sendable {
   private let mutex: Mutex<Value>
 
   init(_ value: Value) { mutex = Mutex(value) }

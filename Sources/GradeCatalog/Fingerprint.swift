@@ -3,10 +3,13 @@ import Foundation
 /// A 64-bit FNV-1a hash of a sandbox's inputs, to tell whether a stored result still holds.
 ///
 /// Not cryptographic: it guards a cache against staleness, not against forgery.
-struct Fingerprint: Equatable {
-  private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct Fingerprint: Equatable {
+  package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  mutating func add(_ bytes: some Sequence<UInt8>) {
+  /// An empty fingerprint, to add inputs to.
+  package init() {}
+
+  package mutating func add(_ bytes: some Sequence<UInt8>) {
     for byte in bytes {
       value ^= UInt64(byte)
       value &*= 0x100_0000_01b3
@@ -15,17 +18,17 @@ struct Fingerprint: Equatable {
     value &*= 0x100_0000_01b3
   }
 
-  mutating func add(_ text: String) { add(text.utf8) }
+  package mutating func add(_ text: String) { add(text.utf8) }
 
   /// The hash of one text, in hexadecimal: a stable short name for a folder or a file.
-  static func hex(of text: String) -> String {
+  package static func hex(of text: String) -> String {
     var fingerprint = Fingerprint()
     fingerprint.add(text)
     return String(fingerprint.value, radix: 16)
   }
 
   /// Hashes every input of a plan, in order, with the settings that change a result.
-  static func of(_ inputs: [(String, Data)], settings: [String]) -> String {
+  package static func of(_ inputs: [(String, Data)], settings: [String]) -> String {
     var fingerprint = Fingerprint()
     for setting in settings { fingerprint.add(setting) }
     for (label, data) in inputs {
