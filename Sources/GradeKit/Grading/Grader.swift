@@ -123,27 +123,50 @@ public struct Grader: Sendable {
       return result
     }
 
-    // Which build grades which task: a ThreadSanitizer build for the tasks the catalog marks
-    // (or every task with --sanitize thread). An implement task so marked runs its tests in the
-    // plain build first and in the ThreadSanitizer build only once they pass there: until
-    // then the failures are the feedback, and a TSan build, with a slow process per crash to
-    // name, would only add to every save.
     let gradable = Set(lesson.tasks.filter { plan.variants[$0.number] != nil && plan.rejected[$0.number] == nil }.map(\.number))
     let testTasks = gradable.subtracting(notStarted)
     let builtTasks = buildingNotStarted ? gradable : testTasks
-    // A compiler-graded task runs tests only when it has stress tests; those are treated as an
-    // implement task's.
-    let sanitized = Set(lesson.tasks.filter { task in
-      if case .compiles(let spec) = task.kind, spec.stress.isEmpty { return false }
-      return threadSanitizer || task.threadSanitizer
-    }.map(\.number))
-    let sanitizedTests = sanitized.intersection(testTasks)
-    let sanitizedBuilt = sanitized.intersection(builtTasks)
-    let sanitizedImplement = sanitized.filter { number in
-      !(lesson.tasks.first { $0.number == number }?.canonicalTestNames.isEmpty ?? true)
+    let choice = FlavourChoice(lesson: lesson, everyTask: threadSanitizer, tested: testTasks, built: builtTasks)
+    let sandboxes = sandboxes(of: plan, in: state.sandbox(sandboxName, of: lesson))
+    do {
+      try sandboxes[.plain]!.sync([.module, .canonicalTests, .misuses] + builtTasks.sorted().map { .task($0) })
+    } catch {
+      return failed(error.message)
     }
-    let root = state.sandbox(sandboxName, of: lesson)
-    let sandboxes = Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
+    trace("planned and synced", since: start)
+
+    let builds = build(builtTasks, choice: choice, in: sandboxes, variantsOnly: buildingNotStarted ? notStarted : [])
+    trace("built", since: start)
+
+    let evaluator = LessonEvaluator(plan: plan, limits: limits)
+    let ran = run(
+      lesson, tasks: Set(lesson.tasks.map(\.number)).subtracting(notStarted), choice: choice, builds: builds, sandboxes: sandboxes,
+      evaluator: evaluator, listAllCanonicalTests: listAllCanonicalTests)
+    let (jobs, results) = (ran.jobs, ran.results)
+    trace("ran the jobs", since: start)
+
+    var result = LessonResult(
+      lessonNumber: lesson.number,
+      tasks: lesson.tasks.map { task in
+        notStarted.contains(task.number)
+          ? .one(task.number, check: "your files differ from the starter", [.notStarted])
+          : evaluator.evaluate(task, built: ran.builds[ran.gradedIn[task.number] ?? .plain] ?? ran.builds[.plain]!, results: results)
+      },
+      seconds: seconds(since: start), canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
+    result.ignoredEdits = ignored
+    // Kept only when every run may be: a run a limit or the machine cut short may come out
+    // otherwise next time, as may a build that failed for the machine's reasons.
+    let stable = jobs.allSatisfy { job in results[job.id].map { job.keeps($0) } ?? true }
+      && ran.builds.values.allSatisfy(\.failures.isEmpty)
+    // An unstable result is still what the learner saw last (for hint, watch and the overview),
+    // so it is stored, under a fingerprint no grading ever has, and never answered from.
+    ResultCache.store(result, at: cacheURL, fingerprint: stable ? key.hash : ResultCache.seenOnly)
+    return result
+  }
+
+  /// The sandboxes of one grading in `root`, one per flavour of build.
+  private func sandboxes(of plan: SandboxPlan, in root: URL) -> [GradingPlan.Flavour: Sandbox] {
+    Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
       var sandbox = Sandbox(
         root: root, plan: plan,
         compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: flavour == .threadSanitizer, store: state.builds),
@@ -155,68 +178,61 @@ public struct Grader: Sendable {
       sandbox.pause = pause
       return (flavour, sandbox)
     })
-    do {
-      try sandboxes[.plain]!.sync([.module, .canonicalTests, .misuses] + builtTasks.sorted().map { .task($0) })
-    } catch {
-      return failed(error.message)
-    }
-    trace("planned and synced", since: start)
+  }
 
-    // The plain build and, for write-tests tasks that run under ThreadSanitizer, its build, side by side.
-    let flavours: [GradingPlan.Flavour] = sanitizedBuilt.isEmpty ? [.plain] : [.plain, .threadSanitizer]
+  /// Builds `tasks` (the module and canonical tests always) in each flavour `choice` needs, side by side.
+  private func build(
+    _ tasks: Set<Int>, choice: FlavourChoice, in sandboxes: [GradingPlan.Flavour: Sandbox], variantsOnly: Set<Int>
+  ) -> [GradingPlan.Flavour: Sandbox.Built] {
+    let flavours = choice.flavoursBuilt
     let made = Locked([GradingPlan.Flavour: Sandbox.Built]())
     DispatchQueue.concurrentPerform(iterations: flavours.count) { index in
       let flavour = flavours[index]
-      let tasks = builtTasks.filter { sanitizedBuilt.contains($0) == (flavour == .threadSanitizer) }
-      let built = sandboxes[flavour]!.build(tasks: tasks.sorted(), variantsOnly: buildingNotStarted ? notStarted : [])
+      let built = sandboxes[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
       made.update { $0[flavour] = built }
     }
-    var builds = made.value
-    trace("built", since: start)
+    return made.value
+  }
 
-    let allTasks = Set(lesson.tasks.map(\.number)).subtracting(notStarted)
-    var jobs = GradingPlan.jobs(
-      for: lesson, tasks: allTasks.subtracting(sanitizedTests), built: builds[.plain]!, flavour: .plain, settings: settings,
+  /// What a grading ran: every job and its result, the builds they ran from, and the build
+  /// whose runs grade each task.
+  private struct Ran {
+    var jobs: [GradingPlan.Job]
+    var results: [JobID: JobResult]
+    var builds: [GradingPlan.Flavour: Sandbox.Built]
+    var gradedIn: [Int: GradingPlan.Flavour]
+  }
+
+  /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it; then builds and
+  /// runs under ThreadSanitizer the tasks it checks there once they pass in the plain build.
+  private func run(
+    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Sandbox.Built],
+    sandboxes: [GradingPlan.Flavour: Sandbox], evaluator: LessonEvaluator, listAllCanonicalTests: Bool
+  ) -> Ran {
+    var ran = Ran(jobs: [], results: [:], builds: builds, gradedIn: [:])
+    ran.jobs = GradingPlan.jobs(
+      for: lesson, tasks: tasks.subtracting(choice.testedSanitized), built: builds[.plain]!, flavour: .plain, settings: settings,
       allCanonicalTests: listAllCanonicalTests)
     if let checked = builds[.threadSanitizer] {
-      jobs += GradingPlan.jobs(for: lesson, tasks: sanitizedTests, built: checked, flavour: .threadSanitizer, settings: settings)
+      ran.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
     var executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
     executor.pause = pause
-    var results = executor.run(jobs)
-    let evaluator = LessonEvaluator(plan: plan, limits: limits)
-    var gradedIn = Dictionary(uniqueKeysWithValues: lesson.tasks.map { ($0.number, sanitizedTests.contains($0.number) ? GradingPlan.Flavour.threadSanitizer : .plain) })
+    ran.results = executor.run(ran.jobs)
+    for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
 
-    let passedPlain = Set(lesson.tasks.filter { sanitizedImplement.contains($0.number) }.filter { task in
-      evaluator.evaluate(task, built: builds[.plain]!, results: results).status == .pass
+    let passedPlain = Set(lesson.tasks.filter { task in
+      choice.sanitizedOncePassing.contains(task.number)
+        && evaluator.evaluate(task, built: builds[.plain]!, results: ran.results).status == .pass
     }.map(\.number))
-    if !passedPlain.isEmpty {
-      let checked = sandboxes[.threadSanitizer]!.build(tasks: sanitizedTests.sorted())
-      builds[.threadSanitizer] = checked
-      let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
-      jobs += again
-      results.merge(executor.run(again)) { $1 }
-      for task in passedPlain { gradedIn[task] = .threadSanitizer }
-    }
-    trace("ran the jobs", since: start)
-
-    var result = LessonResult(
-      lessonNumber: lesson.number,
-      tasks: lesson.tasks.map { task in
-        notStarted.contains(task.number)
-          ? .one(task.number, check: "your files differ from the starter", [.notStarted])
-          : evaluator.evaluate(task, built: builds[gradedIn[task.number]!] ?? builds[.plain]!, results: results)
-      },
-      seconds: seconds(since: start), canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
-    result.ignoredEdits = ignored
-    // Kept only when every run may be: a run a limit or the machine cut short may come out
-    // otherwise next time, as may a build that failed for the machine's reasons.
-    let stable = jobs.allSatisfy { job in results[job.id].map { job.keeps($0) } ?? true }
-      && builds.values.allSatisfy(\.failures.isEmpty)
-    // An unstable result is still what the learner saw last (for hint, watch and the overview),
-    // so it is stored, under a fingerprint no grading ever has, and never answered from.
-    ResultCache.store(result, at: cacheURL, fingerprint: stable ? key.hash : ResultCache.seenOnly)
-    return result
+    guard !passedPlain.isEmpty else { return ran }
+    let checked = sandboxes[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
+    ran.builds[.threadSanitizer] = checked
+    let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
+    ran.jobs += again
+    ran.results.merge(executor.run(again)) { $1 }
+    for task in passedPlain { ran.gradedIn[task] = .threadSanitizer }
+    return ran
   }
 }
 
