@@ -72,8 +72,7 @@ public enum ResultsJSON {
     if objects.count == 1 {
       data = try? encoder.encode(objects[0])
     } else {
-      let status = results.contains { $0.1.status == .error } ? "error" : results.allSatisfy { $0.1.passed } ? "pass" : "fail"
-      data = try? encoder.encode(Workbook(status: status, lessons: objects))
+      data = try? encoder.encode(Workbook(status: TaskResult.Status.of(results.map(\.1.status)).rawValue, lessons: objects))
     }
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }

@@ -25,7 +25,7 @@ public struct Check: Sendable, Equatable, Codable {
 
   /// The status a list of findings gives: the one rule for pass, fail and error.
   static func status(of findings: [Finding]) -> TaskResult.Status {
-    findings.isEmpty ? .pass : findings.contains(where: \.isGradingError) ? .error : .fail
+    .of(findings.map { $0.isGradingError ? .error : .fail })
   }
 
   private enum CodingKeys: String, CodingKey {

@@ -9,6 +9,18 @@ public struct TaskResult: Sendable, Equatable, Codable {
     case fail
     /// The task could not be graded: a missing file, a broken tool, a run that did not add up.
     case error
+
+    /// The status of several results together: an error if any is one, since its result is
+    /// unknown whatever the others did; else a failure if any is one; else a pass. The one rule
+    /// for a task's checks, a lesson's tasks, results.json's lessons and the exit status.
+    public static func of(_ statuses: some Sequence<Status>) -> Status {
+      var failed = false
+      for status in statuses {
+        if status == .error { return .error }
+        failed = failed || status == .fail
+      }
+      return failed ? .fail : .pass
+    }
   }
 
   /// How many of a write-tests task's bugs the learner's tests caught.

@@ -48,12 +48,9 @@ public struct LessonResult: Sendable, Equatable, Codable {
   public var passed: Bool { lessonError == nil && passedCount == tasks.count }
 
   /// `pass`, `fail` or `error` for the lesson as a whole, as Exercism's results.json has it.
-  /// The rule is `Check.status(of:)`'s: a task that could not be graded makes the lesson an
-  /// error, whatever the others did, since its result is unknown.
-  public var status: TaskResult.Status {
-    if lessonError != nil || tasks.contains(where: { $0.status == .error }) { return .error }
-    return passed ? .pass : .fail
-  }
+  /// The rule is `TaskResult.Status.of(_:)`'s: a task that could not be graded makes the lesson
+  /// an error, whatever the others did, since its result is unknown.
+  public var status: TaskResult.Status { lessonError != nil ? .error : .of(tasks.map(\.status)) }
 
   private enum CodingKeys: String, CodingKey {
     case lessonNumber, tasks, lessonError, fromCache, seconds, ignoredEdits, canonicalTestIDs, notStarted
