@@ -15,9 +15,13 @@ public struct App: Sendable {
     /// The command line was wrong, or a lesson or task could not be graded.
     public static let error: Int32 = 2
 
-    /// The exit status of results with these statuses: an error if any is one, else a failure if any is one.
+    /// The exit status of results with these statuses, by `TaskResult.Status.of(_:)`'s rule.
     static func of(_ statuses: [TaskResult.Status]) -> Int32 {
-      statuses.contains(.error) ? error : statuses.contains(.fail) ? failed : passed
+      switch TaskResult.Status.of(statuses) {
+      case .error: error
+      case .fail: failed
+      case .pass: passed
+      }
     }
 
     /// The exit status of one result.
@@ -67,16 +71,7 @@ public struct App: Sendable {
       }
       switch command {
       case .help(let name):
-        guard let name else {
-          write(Command.usage)
-          return Exit.passed
-        }
-        guard let usage = Command.usage(of: name) else {
-          writeError("grade: there is no command \(name). See `swift run grade --help`.")
-          return Exit.error
-        }
-        write(usage)
-        return Exit.passed
+        return help(name)
       case .list:
         return list(try loadWorkbook())
       case .watch(let name, let options):
@@ -90,19 +85,7 @@ public struct App: Sendable {
       case .merge(let destination, let sources, let options):
         return try merge(into: destination, from: sources, options: options, workbook: try loadWorkbook())
       case .release(let destination, let classroom, let pointsFile):
-        let workbook = try loadWorkbook()
-        let target = url(destination)
-        let points = try self.points(pointsFile, in: workbook)
-        let summary = try Release.write(with: grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
-        if summary.files > 0 {
-          writeError("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
-        }
-        writeError("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
-        if classroom {
-          writeError("Wrote \(ClassroomWorkflow.path): on each push, GitHub Classroom runs swift run grade N --task K for every task and shows its points. Students can edit it; grade hand-ins with swift run grade class, which reads only the files they own.")
-        }
-        writeError("Students on another platform or toolchain are told their instructor grades those tasks; run grade release there into the same folder to add it. Grade hand-ins with swift run grade class in this copy, which has Solutions/.")
-        return Exit.passed
+        return try release(to: destination, classroom: classroom, pointsFile: pointsFile, workbook: try loadWorkbook())
       case .exportGradescope(let destination, let names, let points):
         return try exportGradescope(to: destination, names, points: points, workbook: try loadWorkbook())
       case .autograde(let root, let names, let options):
@@ -112,63 +95,38 @@ public struct App: Sendable {
       case .checkSetup:
         return checkSetup(workbook: try loadWorkbook())
       case .prepare(let names):
-        let workbook = try loadWorkbook()
-        let lessons = try resolve(names, in: workbook)
-        let prepared = Preparation(workbook: workbook, grader: grader(workbook, Command.Options())).run(lessons, progress: writeError)
-        write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons"): each first grade is now as fast as the next."
-          : "Another grade prepare is running in this workbook; it prepares the lessons ahead.")
-        return Exit.passed
+        return try prepare(names, workbook: try loadWorkbook())
       case .solveInto(let name, let task, let destination):
-        let workbook = try loadWorkbook()
-        guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-        let target = url(destination)
-        try ScratchCopy.write(workbook, lesson: lesson, solvedThrough: task, to: target)
-        writeError("Wrote a copy of the workbook to \(target.path) with lesson \(lesson.number), \(task == 1 ? "task 1" : "tasks 1 to \(task)") solved; your checkout is untouched.")
-        writeError("In it: cd \(target.path) && swift run grade \(lesson.number)")
-        return Exit.passed
+        return try solve(name, through: task, into: destination, workbook: try loadWorkbook())
       case .present(let name, let step, let plain):
         return try present(name, step: step, plain: plain, workbook: try loadWorkbook())
-      case .reset(let name, let task), .solve(let name, let task):
-        let workbook = try loadWorkbook()
-        guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-        let files = LearnerFiles(workbook: workbook)
-        let isReset = if case .reset = command { true } else { false }
-        let change = isReset ? try files.reset(lesson, task: task) : try files.solve(lesson, task: task)
-        write((isReset ? "Put the starter back in:" : "Copied the solution into:") + "\n" + change.files.map { "  " + $0 }.joined(separator: "\n"))
-        write(change.backup.map { "Your previous versions are in \($0)/." } ?? "There were no previous versions to keep.")
-        return Exit.passed
+      case .reset(let name, let task):
+        return try change(name, task: task, reset: true, workbook: try loadWorkbook())
+      case .solve(let name, let task):
+        return try change(name, task: task, reset: false, workbook: try loadWorkbook())
       case .mutants(let name, let task, let keep, let options):
-        let workbook = try loadWorkbook()
-        guard let lesson = try resolve([name], in: workbook).first else { return Exit.error }
-        let reports = grader(workbook, options).mutants(
-          lesson, tasks: task.map { [$0] } ?? [], runs: options.runs ?? 1, progress: writeError)
-        // A file that no longer reads is made again by --keep, losing only what it said.
-        let old = keep ? (try? KeptMutants.load(lesson, in: workbook)) ?? nil : try KeptMutants.load(lesson, in: workbook)
-        write(MutantReportText.render(reports, lesson: lesson, explained: old))
-        if keep {
-          guard reports.allSatisfy({ $0.problem == nil }) else {
-            writeError("grade mutants: nothing kept, since some task's mutants could not be run")
-            return Exit.error
-          }
-          let kept = KeptMutants(reports: reports, keeping: old)
-          try kept.write(lesson, in: workbook)
-          writeError("Wrote \(WorkbookPath.keptMutants(lesson)).")
-          return kept.unexplained.isEmpty ? Exit.passed : Exit.failed
-        }
-        let said = Set((old?.tasks ?? []).flatMap(\.survivors).filter { !$0.why.isEmpty }.map(\.id))
-        return reports.allSatisfy { $0.problem == nil && $0.survivors.allSatisfy { said.contains($0.mutant.id) } } ? Exit.passed : Exit.failed
+        return try mutants(name, task: task, keep: keep, options: options, workbook: try loadWorkbook())
       case .check(let names, let options):
-        let workbook = try loadWorkbook()
-        var checker = Checker(workbook: workbook, grader: grader(workbook, options), progress: writeError)
-        checker.runs = options.runs
-        let breaches = checker.run(lessons: try resolve(names, in: workbook))
-        write(checker.report(breaches))
-        return breaches.isEmpty ? Exit.passed : Exit.failed
+        return try check(names, options: options, workbook: try loadWorkbook())
       }
     } catch {
       writeError("grade: \(error.message)")
       return Exit.error
     }
+  }
+
+  /// `grade help [command]`: the usage of every command, or of one.
+  private func help(_ name: String?) -> Int32 {
+    guard let name else {
+      write(Command.usage)
+      return Exit.passed
+    }
+    guard let usage = Command.usage(of: name) else {
+      writeError("grade: there is no command \(name). See `swift run grade --help`.")
+      return Exit.error
+    }
+    write(usage)
+    return Exit.passed
   }
 
   /// A path from the command line as a URL: absolute as it is, relative to the current folder otherwise.
