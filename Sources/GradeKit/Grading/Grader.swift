@@ -142,7 +142,7 @@ public struct Grader: Sendable {
     let ran = run(
       lesson, tasks: Set(lesson.tasks.map(\.number)).subtracting(notStarted), choice: choice, builds: builds, sandboxes: sandboxes,
       evaluator: evaluator, listAllCanonicalTests: listAllCanonicalTests)
-    let (jobs, results) = (ran.jobs, ran.results)
+    let (jobs, results) = (ran.plan.jobs, ran.results)
     trace("ran the jobs", since: start)
 
     var result = LessonResult(
@@ -194,10 +194,10 @@ public struct Grader: Sendable {
     return made.value
   }
 
-  /// What a grading ran: every job and its result, the builds they ran from, and the build
-  /// whose runs grade each task.
+  /// What a grading ran: its plan and every job's result, the builds they ran from, and the
+  /// build whose runs grade each task.
   private struct Ran {
-    var jobs: [GradingPlan.Job]
+    var plan: GradingPlan
     var results: [JobID: JobResult]
     var builds: [GradingPlan.Flavour: Sandbox.Built]
     var gradedIn: [Int: GradingPlan.Flavour]
@@ -209,16 +209,16 @@ public struct Grader: Sendable {
     _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Sandbox.Built],
     sandboxes: [GradingPlan.Flavour: Sandbox], evaluator: LessonEvaluator, listAllCanonicalTests: Bool
   ) -> Ran {
-    var ran = Ran(jobs: [], results: [:], builds: builds, gradedIn: [:])
-    ran.jobs = GradingPlan.jobs(
+    var ran = Ran(plan: GradingPlan(jobs: []), results: [:], builds: builds, gradedIn: [:])
+    ran.plan.jobs = GradingPlan.jobs(
       for: lesson, tasks: tasks.subtracting(choice.testedSanitized), built: builds[.plain]!, flavour: .plain, settings: settings,
       allCanonicalTests: listAllCanonicalTests)
     if let checked = builds[.threadSanitizer] {
-      ran.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
+      ran.plan.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
     var executor = JobExecutor(sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache)
     executor.pause = pause
-    ran.results = executor.run(ran.jobs)
+    ran.results = executor.run(ran.plan.jobs)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
 
     let passedPlain = Set(lesson.tasks.filter { task in
@@ -229,7 +229,7 @@ public struct Grader: Sendable {
     let checked = sandboxes[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
     ran.builds[.threadSanitizer] = checked
     let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
-    ran.jobs += again
+    ran.plan.jobs += again
     ran.results.merge(executor.run(again)) { $1 }
     for task in passedPlain { ran.gradedIn[task] = .threadSanitizer }
     return ran

@@ -121,13 +121,7 @@ public enum TaskEvaluator {
     }
 
     // Valid: every test passes against the solution. Otherwise the chaff results mean nothing.
-    var valid: [Finding] = []
-    switch wheat.ending {
-    case .infrastructure(let problem): valid.append(.infrastructure(problem))
-    case .didNotStart(let failure): valid.append(.runFailed(failure))
-    case .abnormalExit(let exit): valid.append(.abnormalExit(exit))
-    default: break
-    }
+    var valid: [Finding] = Finding(startOrExitOf: wheat.ending).map { [$0] } ?? []
     valid += wheat.sanitizerReports.map(Finding.dataRace)
     let wheatTests = own(wheat)
     for test in wheatTests {
@@ -152,12 +146,7 @@ public enum TaskEvaluator {
         let failing = own(job).filter { $0.status == .failed || job.crashes[$0.id] != nil } + job.hung.filter(owns)
         for test in failing where seen.insert(test.id).inserted { promised.append(.overSpecified(test, other)) }
         promised += job.sanitizerReports.map(Finding.dataRace)
-        switch job.ending {
-        case .infrastructure(let problem): promised.append(.infrastructure(problem))
-        case .didNotStart(let failure): promised.append(.runFailed(failure))
-        case .abnormalExit(let exit): promised.append(.abnormalExit(exit))
-        default: break
-        }
+        if let finding = Finding(startOrExitOf: job.ending) { promised.append(finding) }
       }
       checks.append(Check("your tests pass on every correct implementation, not only this one", findings: promised))
       guard promised.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }

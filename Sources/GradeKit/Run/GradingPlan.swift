@@ -52,15 +52,16 @@ struct GradingPlan: Sendable {
     }
   }
 
-  /// Every job, in no particular order.
+  /// Every job, in no particular order: those of the plain build and ThreadSanitizer's, then
+  /// those of the tasks checked again under ThreadSanitizer once they pass (`FlavourChoice`).
   var jobs: [Job]
 
-  /// How many crashes an implement task's job names before it stops: the feedback shows three
-  /// failing tests, and a task with one crash fails whatever the rest do. A learner's
-  /// half-written stub crashes in every test, and each crash named costs a run of its own.
-  /// Other jobs name every crash: a learner's test that crashes on a chaff may sit beside one
-  /// whose issues count.
-  static let crashesNamedPerImplementTask = FeedbackRenderer.failuresShownByDefault
+  /// How many crashes an implement task's job names before it stops: as many failing tests as
+  /// the feedback shows (`FeedbackRenderer.failuresShownByDefault` is this number), and a task
+  /// with one crash fails whatever the rest do. A learner's half-written stub crashes in every
+  /// test, and each crash named costs a run of its own. Other jobs name every crash: a
+  /// learner's test that crashes on a chaff may sit beside one whose issues count.
+  static let crashesNamedPerImplementTask = 3
 
   /// How many runs each of `shares` processes makes so that together they make at least `flakiness.runs`.
   static func repetitions(of flakiness: LessonTask.Flakiness, shares: Int) -> Int {
