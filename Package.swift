@@ -42,7 +42,12 @@ var targets: [Target] = [
   // What the workbook is: its catalog, lessons, tasks and variants, its paths and the
   // grader's errors. Every other part of the grader stands on it, and it on nothing.
   .target(name: "GradeCatalog", path: "Sources/GradeCatalog"),
-  .target(name: "GradeKit", dependencies: ["GradeCatalog", "GradeWire"], path: "Sources/GradeKit"),
+  // Running a process and waiting on it; blocking work side by side. Of grading it knows
+  // only the grader's errors.
+  .target(name: "GradeProcesses", dependencies: ["GradeCatalog"], path: "Sources/GradeProcesses"),
+  // Swift Testing's event stream, as the box's program writes it, folded into what each test did.
+  .target(name: "GradeEvents", dependencies: ["GradeCatalog", "GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
+  .target(name: "GradeKit", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeWire"], path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
@@ -54,7 +59,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeKit", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// `grade check`'s availability rule, on small interfaces and snippets.

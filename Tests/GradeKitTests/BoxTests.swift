@@ -1,5 +1,7 @@
 import Foundation
+@testable import GradeEvents
 @testable import GradeKit
+@testable import GradeProcesses
 @testable import GradeWire
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// The workflow `grade release --classroom` writes, read by GitHub's own rules: actionlint,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// Compiling a learner's code: what is built again after an edit, and what is reused.

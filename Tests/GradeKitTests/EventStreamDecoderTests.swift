@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeEvents
 @testable import GradeKit
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import GradeCatalog
+@testable import GradeEvents
 @testable import GradeKit
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// The smaller ways grading could be wrong without any malice.

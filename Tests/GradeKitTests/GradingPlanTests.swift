@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeCatalog
+@testable import GradeEvents
 @testable import GradeKit
 import Testing
 

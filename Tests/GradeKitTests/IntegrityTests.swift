@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// Submissions that try to earn a task without the skill it asks for: by reading the code

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeProcesses
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@ import Testing
 
 @testable import GradeKit
 @testable import GradeCatalog
+@testable import GradeEvents
 
 /// The mutants a write-tests task keeps, and what a learner's tests must do to them.
 @Suite("Kept mutants")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import GradeKit
+@testable import GradeProcesses
 
 /// Mutants made from the compiler's view of a file, and the schema that holds them all.
 @Suite("Mutants")

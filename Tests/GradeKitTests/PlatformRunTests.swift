@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// The scripts and commands written for Gradescope and GitHub Classroom, run for real on lesson 1,

@@ -1,5 +1,6 @@
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// These start real, tiny processes: the runner's job is to control them.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeProcesses
 import Testing
 
 /// `grade release`, done for real on lesson 1: what the copy holds, what it hides, and grading in it.

@@ -1,3 +1,4 @@
+@testable import GradeEvents
 @testable import GradeKit
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import GradeCatalog
+import GradeEvents
+import GradeProcesses
 import GradeWire
 
 /// Runs one graded program as untrusted code: limits in, a report out that the program cannot write.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 
 /// What this machine lets the box do, found out once by trying it.
 public struct Isolation: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct Isolation: Sendable, Equatable {
     let off = protectionsOff
     guard !off.isEmpty else { return nil }
     let why = reason.map { " (\($0))" } ?? ""
-    return "Sandbox protections off on this machine\(why): " + off.joined(separator: "; ")
+    return "Protections of the box tests run in are off on this machine\(why): " + off.joined(separator: "; ")
       + ". Time, memory, file-size and output limits still hold. See the README's \"Limits\"."
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 
 /// Removes run folders, whatever they hold, and those a stopped grading left behind.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Compiles a lesson's modules with `swiftc` directly: the learner's module once
 /// as a shared library, each variant once as a program (`RunnerProgram`), and
@@ -84,7 +85,7 @@ public struct Compiler: Sendable {
   /// Compiles `file` in `folder` alone, in Swift 6 mode, against the module in `moduleFolder`,
   /// as far as the compiler's last check (region-based isolation is checked only there),
   /// and returns what it said. The result is kept by a key of its inputs.
-  public func check(_ file: String, in folder: URL, against moduleFolder: URL, module: String, into output: URL) -> Result {
+  public func typeCheck(_ file: String, in folder: URL, against moduleFolder: URL, module: String, into output: URL) -> Result {
     let arguments = ["swiftc", "-emit-sil", "-o", "/dev/null", "-module-cache-path", moduleCache.path,
                      "-I", Self.library, "-wmo"] + Self.flags(swiftVersion: 6) + moduleFlags + [file]
     let interface = moduleFolder.appending(path: "\(module).swiftmodule")

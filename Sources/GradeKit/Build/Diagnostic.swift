@@ -1,3 +1,5 @@
+import GradeEvents
+
 
 /// One compiler error, with its path in the learner's terms.
 public struct Diagnostic: Sendable, Equatable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// The canonical files as they were handed out, when the learner has edited them.
 ///

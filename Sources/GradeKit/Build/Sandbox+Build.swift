@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 extension Sandbox {
   /// Compiles every part that has sources: the module and its canonical tests in
@@ -63,7 +64,7 @@ extension Sandbox {
       // A misuse is compiled, never run, so it is checked against the module as the learner wrote it.
       guard let moduleFolder = built.ownModuleFolder ?? built.moduleFolder else { return }
       for name in names {
-        let checked = compiler.check(name, in: sourceFolder(part), against: moduleFolder, module: lesson.module, into: buildFolder(part))
+        let checked = compiler.typeCheck(name, in: sourceFolder(part), against: moduleFolder, module: lesson.module, into: buildFolder(part))
         built.misuseMessages[name] = checked.succeeded || !checked.messages.isEmpty ? checked.messages : nil
       }
       return

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// What one lesson's grading compiles, from where, and what it cannot grade.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 import Synchronization
 
 /// The Swift toolchain's version, which is part of every build's and result's key.

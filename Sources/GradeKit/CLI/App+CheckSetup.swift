@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
 extension App {

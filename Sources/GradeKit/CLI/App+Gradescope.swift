@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// `grade export gradescope` and `grade autograde`: grading on Gradescope.
 extension App {

@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeEvents
 
 /// A finding put into words: a mark, a headline, and lines of detail under it.
 public struct Words: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeEvents
 
 /// Turns Swift's `Module/File.swift` file IDs into paths the learner can open.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Running a lesson's reference tests against the mutants of each write-tests task's code
 /// under test (`grade mutants`): which mutants the reference tests kill in every run, which

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Grades lessons: plans a sandbox, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Builds lessons ahead of the learner, so that the first grade of each is as fast as the next.
 ///

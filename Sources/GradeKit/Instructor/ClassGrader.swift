@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Grades a whole class: one folder per learner, each a copy of the workbook or of its `Lessons/`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Copies the files git tracks in a workbook: the workbook itself, without build folders or local state.
 enum TrackedFiles {

@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeEvents
 
 /// One thing the grader learned about a task, before it is put into words.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeEvents
 
 /// Turns what the test runs reported into a verdict per task.
 ///
@@ -22,21 +23,22 @@ public enum TaskEvaluator {
       break
     }
     for test in job.tests {
-      if let message = job.crashes[test.id] {
+      switch job.fate(of: test) {
+      case .crashed(let message):
         checks.append(Check(test.displayName, findings: [.testCrashed(test, message: message)], output: job.outputTail))
-      } else if test.status == .failed {
+      case .failed:
         checks.append(Check(test.displayName, findings: [.testFailed(test)]))
-      } else if test.status == .passed {
+      case .passed:
         checks.append(Check(test.displayName))
-      } else if case .skipped(let comment) = test.status {
+      case .skipped(let comment):
         // Every canonical test of a task must run: code under test that skips them passes nothing.
         checks.append(Check(test.displayName, findings: [.testSkipped(test, comment: comment)]))
+      case .hung, .cutShort:
+        break
       }
     }
     if !job.crashes.isEmpty {
-      for test in job.tests where (test.status == .interrupted || test.status == .notRun) && job.crashes[test.id] == nil
-        && !job.hung.contains(where: { $0.id == test.id })
-      {
+      for test in job.tests where job.fate(of: test) == .cutShort {
         checks.append(Check(test.displayName, findings: [.notRunAfterCrash(test)]))
       }
     }
@@ -125,10 +127,10 @@ public enum TaskEvaluator {
     valid += wheat.sanitizerReports.map(Finding.dataRace)
     let wheatTests = own(wheat)
     for test in wheatTests {
-      if let message = wheat.crashes[test.id] {
-        valid.append(.crashesOnWheat(test, message: message))
-      } else if test.status == .failed {
-        valid.append(.failsOnWheat(test))
+      switch wheat.fate(of: test) {
+      case .crashed(let message): valid.append(.crashesOnWheat(test, message: message))
+      case .failed: valid.append(.failsOnWheat(test))
+      default: break
       }
     }
     if wheat.ending == .timedOut { valid.append(.timedOut(running: wheat.hung, seconds: seconds)) }
@@ -143,7 +145,7 @@ public enum TaskEvaluator {
       var promised: [Finding] = []
       for (other, job) in runs.wheats {
         var seen: Set<String> = []
-        let failing = own(job).filter { $0.status == .failed || job.crashes[$0.id] != nil } + job.hung.filter(owns)
+        let failing = own(job).filter { job.fate(of: $0).isFailure } + job.hung.filter(owns)
         for test in failing where seen.insert(test.id).inserted { promised.append(.overSpecified(test, other)) }
         promised += job.sanitizerReports.map(Finding.dataRace)
         if let finding = Finding(startOrExitOf: job.ending) { promised.append(finding) }
@@ -156,7 +158,7 @@ public enum TaskEvaluator {
     if let flakiness = spec.flakiness {
       var luck: [Finding] = []
       for (timingWheat, job) in runs.timingWheats {
-        for test in own(job) where test.status == .failed || job.crashes[test.id] != nil {
+        for test in own(job) where job.fate(of: test).isFailure {
           luck.append(.failsOnTimingWheat(test, timingWheat))
         }
         for test in job.hung where owns(test) {
@@ -247,7 +249,7 @@ public enum TaskEvaluator {
   private static func verdict(on change: MutantChange, job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Finding? {
     let tests = job.tests.filter(owns)
     let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
-    let failed = tests.contains { $0.status == .failed || job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
+    let failed = tests.contains { job.fate(of: $0).isFailure } || exitedBadly || !job.sanitizerReports.isEmpty
     if failed { return nil }
     return undecided(job, owns: owns, seconds: seconds).map { .mutantUndecided(change, reason: $0) } ?? .mutantSurvived(change)
   }
@@ -267,10 +269,10 @@ public enum TaskEvaluator {
   /// What the learner's tests did on one chaff: `nil` when they caught it, in the way the task asks.
   private static func verdict(on chaff: Chaff, job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Finding? {
     let tests = job.tests.filter(owns)
-    let cleanFailures = tests.filter { $0.status == .failed && job.crashes[$0.id] == nil }
+    let cleanFailures = tests.filter { job.fate(of: $0) == .failed }
     // A data race ThreadSanitizer reports, or a bad exit after the tests, is caught as surely as a failed expectation.
     let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
-    let crashed = tests.contains { job.crashes[$0.id] != nil } || exitedBadly || !job.sanitizerReports.isEmpty
+    let crashed = tests.contains { if case .crashed = job.fate(of: $0) { true } else { false } } || exitedBadly || !job.sanitizerReports.isEmpty
     let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
     // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
     let undecided = undecided(job, owns: owns, seconds: seconds)

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Rewrites a learner's own files, only when they ask (`reset`, `solve`), always after a backup.
 public struct LearnerFiles: Sendable {

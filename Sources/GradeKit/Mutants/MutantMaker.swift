@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Lists the mutants of one Swift file, read from the compiler's type-checked syntax tree.
 ///

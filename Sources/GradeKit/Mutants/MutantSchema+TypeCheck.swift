@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 extension MutantSchema {
   /// How to type-check a schema: the module it belongs to and how that module compiles.

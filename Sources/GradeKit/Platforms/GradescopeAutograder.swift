@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// The folder `grade export gradescope` writes, which zipped is a Gradescope autograder.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 
 /// What a learner's built code may hold, read from the library the compiler made of it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 
 /// Reads a learner's files through the compiler's eyes and lists what `CodeRules` refuses.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// A copy of the workbook with one lesson solved up to a task, so a presenter can jump to any point.
 ///

@@ -1,3 +1,5 @@
+import GradeEvents
+
 
 /// What a set of tests did across one or more runs of a program.
 public struct JobResult: Sendable, Equatable, Codable {
@@ -36,10 +38,45 @@ public struct JobResult: Sendable, Equatable, Codable {
     JobResult(ending: .infrastructure("the grader has no result of the run \(id)"))
   }
 
-  /// The tests that ran and failed, crashed included.
-  public var failedTests: [TestOutcome] {
-    tests.filter { $0.status == .failed || crashes[$0.id] != nil }
+  /// What became of one test of a run. The one place that reads a test's events
+  /// (`TestOutcome.status`), the crashes named (`crashes`) and the tests a limit stopped (`hung`)
+  /// together.
+  public enum Fate: Sendable, Equatable {
+    /// It ended with no issues, or only known ones.
+    case passed
+    /// It ended with an issue that is not known.
+    case failed
+    /// The process died under it, with this message.
+    case crashed(String)
+    /// A trait skipped it; the comment says why.
+    case skipped(String?)
+    /// It was running when the time limit or endless output stopped the run.
+    case hung
+    /// It never ended for another reason: a crash elsewhere took the process down first.
+    case cutShort
+
+    /// Whether the test told its code apart from what it expects: it failed or crashed.
+    public var isFailure: Bool {
+      switch self {
+      case .failed, .crashed: true
+      default: false
+      }
+    }
   }
+
+  /// What became of `test` in this run.
+  public func fate(of test: TestOutcome) -> Fate {
+    if let message = crashes[test.id] { return .crashed(message) }
+    switch test.status {
+    case .passed: return .passed
+    case .failed: return .failed
+    case .skipped(let comment): return .skipped(comment)
+    case .interrupted, .notRun: return hung.contains { $0.id == test.id } ? .hung : .cutShort
+    }
+  }
+
+  /// The tests that ran and failed, crashed included.
+  public var failedTests: [TestOutcome] { tests.filter { fate(of: $0).isFailure } }
 
   /// Of `runs` runs of the tests repeated in one process, how many failed; `nil` when the job
   /// ended with no verdict (`RunEnding.decides`). A crash or a race fails every run it reaches;

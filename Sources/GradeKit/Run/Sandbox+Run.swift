@@ -1,5 +1,7 @@
 import Foundation
 import GradeCatalog
+import GradeEvents
+import GradeProcesses
 
 extension Sandbox {
   /// Runs the tests in `libraries` whose IDs match `filters`, in `program`, and folds their events into a result.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeProcesses
 import Synchronization
 
 /// `grade check`'s availability rule: every API a lesson's files use exists on the oldest

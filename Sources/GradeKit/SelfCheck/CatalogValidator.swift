@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeEvents
 
 /// Checks that the catalog and the lesson files agree, without building anything.
 public enum CatalogValidator {

@@ -241,7 +241,7 @@ public struct Checker: Sendable {
       // Once per mode the block asks for: the lesson's own, Swift's defaults, Xcode 26's.
       for mode in snippet.modes {
         guard let (checker, module) = built[mode] else { continue }
-        let checked = checker.check(
+        let checked = checker.typeCheck(
           file.lastPathComponent, in: folder, against: module, module: lesson.module, into: folder.appending(path: "built-\(mode)"))
         let errors = Diagnostic.errors(in: checked.messages, shownAs: [file.lastPathComponent: "snippet"])
         if !checked.succeeded || !errors.isEmpty {
@@ -322,7 +322,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeCatalog", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
+  static let graderTargets = ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

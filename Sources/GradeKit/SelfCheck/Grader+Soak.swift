@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Running a lesson's reference tests against every variant many times, under load, to prove
 /// that no bug is caught by luck and no correct version fails by it (`grade check --runs N`).

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeCatalog
+@testable import GradeEvents
 @testable import GradeKit
 
 /// Reads the files in `Tests/GradeKitTests/Fixtures`, made by `make-fixtures.sh`.

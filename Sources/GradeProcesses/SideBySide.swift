@@ -1,13 +1,13 @@
 import Foundation
 
 /// Work that blocks, such as waiting on a process, run side by side on threads of its own.
-enum SideBySide {
+package enum SideBySide {
   /// Calls `body` for each index in `0..<count`, `width` at a time, and returns when all are done.
   ///
   /// The calls run on threads of their own, not on Dispatch's: on Linux its pool runs at most one
   /// more work item than there are cores however long they block (eight half-second sleeps took
   /// 1.5 s on 2 cores), and a job blocks on its process from start to end.
-  static func run(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  package static func run(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let next = Locked(0)
     let finished = DispatchGroup()
     for _ in 0..<min(max(1, width), count) {

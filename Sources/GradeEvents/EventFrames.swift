@@ -9,14 +9,14 @@ import GradeWire
 /// what the entry point writes, but it cannot seal a record: a line it writes, a
 /// record it keeps from being written, or records it reorders or renumbers all show
 /// here as problems, and a run with a problem is void.
-struct EventFrames {
+package struct EventFrames {
   /// The records, framing removed, one per line.
-  var records: Data
+  package var records: Data
   /// What does not add up, in words; empty when every line is the entry point's, in order.
-  var problems: [String]
+  package var problems: [String]
 
   /// Checks and unframes `stream`, sealed with `key`.
-  init(stream: Data, key: String) {
+  package init(stream: Data, key: String) {
     var records = Data()
     var problems: [String] = []
     var lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -7,10 +7,10 @@
 /// fake "✔ Task 2"), and an escape sequence could erase the real one. So every such text is
 /// turned into this form where it enters the grader, before anything matches or shows it:
 /// then text, Markdown, JSON and HTML all show the same bytes, as data.
-enum ShownText {
+package enum ShownText {
   /// `text` with control characters, line separators and bidirectional controls escaped
   /// (`\n`, `\t`, `\u{1B}`), cut to `limit` characters with an ellipsis.
-  static func escaped(_ text: some StringProtocol, limit: Int) -> String {
+  package static func escaped(_ text: some StringProtocol, limit: Int) -> String {
     var out = ""
     var count = 0
     for scalar in text.unicodeScalars {
@@ -45,9 +45,9 @@ enum ShownText {
   }
 
   /// The longest test name or display name shown.
-  static let nameLimit = 300
+  package static let nameLimit = 300
   /// The longest failure message shown.
-  static let messageLimit = 2_000
+  package static let messageLimit = 2_000
   /// The longest comment shown.
   static let commentLimit = 1_000
 }

@@ -12,11 +12,12 @@
 /// file it is in and where, as `(libLab.so+0x1e13)`, and the grader names it
 /// here, with `llvm-symbolizer` on the files it built.
 import Foundation
+import GradeProcesses
 
-enum SanitizerReport {
+package enum SanitizerReport {
   /// The reports in `output`, at most three, symbolized with the files `modules` names
   /// (by the file names a run sees them under) and trimmed.
-  static func reports(in output: String, modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [String] {
+  package static func reports(in output: String, modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [String] {
     guard output.contains("WARNING: ThreadSanitizer") else { return [] }
     let blocks = Array(output.components(separatedBy: "==================").filter { $0.contains("WARNING: ThreadSanitizer") }.prefix(3))
     let names = symbolize(blocks, modules: modules, toolchain: toolchain, runner: runner)

@@ -5,7 +5,7 @@
 /// record kinds it does not know, is ignored so that a newer testing library
 /// adding fields cannot break grading. The schema is
 /// swiftlang/swift-testing `Documentation/ABI/JSON.md`.
-struct EventRecord: Decodable {
+package struct EventRecord: Decodable {
   /// The schema version the grader asks for with `--event-stream-version`.
   static let schemaVersion = 0
 

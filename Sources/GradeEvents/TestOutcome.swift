@@ -51,7 +51,7 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var namePath: [String] { TestOutcome.namePath(ofID: id) }
 
   /// Splits a test ID into module-relative name components, dropping the source location.
-  static func namePath(ofID id: String) -> [String] {
+  package static func namePath(ofID id: String) -> [String] {
     var parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     if let last = parts.last, last.contains(".swift:") { parts.removeLast() }
     guard let first = parts.first, let dot = first.firstIndex(of: ".") else { return parts }
