@@ -241,7 +241,10 @@ struct GradeEveryLessonTests {
     let workbook = try Workbook.load(at: book.root)
     let (first, second) = (workbook.catalog.lessons[0], workbook.catalog.lessons[1])
     let fingerprints = try [first, second].reduce(into: [String: String]()) { all, lesson in
-      all[lesson.folder] = try #require(StarterFingerprints.fingerprint(of: lesson, in: workbook.starterFolder(of: lesson)))
+      // Typed, so #require unwraps the optional: assigned straight into the dictionary, it would
+      // wrap it once more and never fail.
+      let fingerprint: String = try #require(StarterFingerprints.fingerprint(of: lesson, in: workbook.starterFolder(of: lesson)))
+      all[lesson.folder] = fingerprint
     }
     try JSONEncoder().encode(fingerprints).write(to: workbook.starterFingerprintsFile)
     let app = AppTests()
