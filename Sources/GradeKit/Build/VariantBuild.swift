@@ -90,8 +90,7 @@ enum VariantBuild {
     let sourceFolder = scratch.appending(path: "src")
     do {
       try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
-      for (name, data) in sources.files { try data.write(to: sourceFolder.appending(path: name)) }
-      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+      try write(sources.files, saltedFor: folder, state: state, into: sourceFolder)
     } catch {
       return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
     }
@@ -133,8 +132,7 @@ extension VariantBuild {
       for name in base.files.keys {
         try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
       }
-      for (name, data) in sources.files where base.files[name] != data { try data.write(to: sourceFolder.appending(path: name)) }
-      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+      try write(sources.files.filter { base.files[$0.key] != $0.value }, saltedFor: folder, state: state, into: sourceFolder)
     } catch {
       return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
     }
@@ -168,8 +166,7 @@ extension VariantBuild {
     let sourceFolder = scratch.appending(path: "src")
     do {
       try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
-      for (name, data) in base.files { try data.write(to: sourceFolder.appending(path: name)) }
-      try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+      try write(base.files, saltedFor: folder, state: state, into: sourceFolder)
       for name in base.files.keys + [saltFile] {
         try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
       }
@@ -183,6 +180,12 @@ extension VariantBuild {
 }
 
 extension VariantBuild {
+  /// Writes `files` into `sourceFolder`, with the padding salted for the build's final `folder`.
+  private static func write(_ files: [String: Data], saltedFor folder: URL, state: StateFolder, into sourceFolder: URL) throws {
+    for (name, data) in files { try data.write(to: sourceFolder.appending(path: name)) }
+    try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+  }
+
   /// Why the workbook's own `sources` did not build, with the end of what the compiler said.
   private static func doesNotCompile(_ sources: SandboxPlan.Sources, _ result: Compiler.Result) -> GradeError {
     let shown = sources.shownAs.values.sorted().joined(separator: ", ")

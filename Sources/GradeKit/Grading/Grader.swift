@@ -168,17 +168,22 @@ public struct Grader: Sendable {
   /// The sandboxes of one grading in `root`, one per flavour of build.
   private func sandboxes(of plan: SandboxPlan, in root: URL) -> [GradingPlan.Flavour: Sandbox] {
     Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
-      var sandbox = Sandbox(
-        root: root, plan: plan,
-        compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: flavour == .threadSanitizer, store: state.builds),
-        box: Box(
-          limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"),
-          threadSanitizer: flavour == .threadSanitizer),
-        state: state)
+      var sandbox = sandbox(root: root, plan: plan, threadSanitizer: flavour == .threadSanitizer, limits: limits)
       sandbox.progress = progress
       sandbox.pause = pause
       return (flavour, sandbox)
     })
+  }
+
+  /// A sandbox at `root` for `plan`: its compiler and its box, plain or ThreadSanitizer's, under `limits`.
+  func sandbox(root: URL, plan: SandboxPlan, threadSanitizer: Bool, limits: BoxLimits) -> Sandbox {
+    Sandbox(
+      root: root, plan: plan,
+      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
+      box: Box(
+        limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"),
+        threadSanitizer: threadSanitizer),
+      state: state)
   }
 
   /// Builds `tasks` (the module and canonical tests always) in each flavour `choice` needs, side by side.

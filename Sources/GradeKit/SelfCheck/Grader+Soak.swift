@@ -151,12 +151,6 @@ extension Grader {
   func soakSandbox(root: URL, plan: SandboxPlan, threadSanitizer: Bool, runs: Int) -> Sandbox {
     var soakLimits = limits
     soakLimits.seconds = limits.seconds * runs
-    return Sandbox(
-      root: root, plan: plan,
-      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
-      box: Box(
-        limits: soakLimits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"),
-        threadSanitizer: threadSanitizer),
-      state: state)
+    return sandbox(root: root, plan: plan, threadSanitizer: threadSanitizer, limits: soakLimits)
   }
 }
