@@ -15,5 +15,10 @@ number="$1"; runs="${2:-500}"
 trap '[ -n "${hog1:-}" ] && kill $hog1 $hog2 2>/dev/null || true' EXIT
 if [ "${BUSY:-0}" = 1 ]; then yes >/dev/null & hog1=$!; yes >/dev/null & hog2=$!; fi
 start=$(date +%s)
-swift run grade check "$number" --runs "$runs" 2>&1 | grep -E "bugs caught|breach|keeps its promises|correct version"
+log="$(mktemp)"
+swift run grade check "$number" --runs "$runs" >"$log" 2>&1 || true
+# The summary lines, then every breach in full: what was missed or failed, in which run.
+grep -E "bugs caught|keeps its promises|correct version" "$log" || true
+sed -n '/^grade check: [0-9]* breach/,$p' "$log"
+rm -f "$log"
 echo "lesson $number: $runs runs per version$([ "${BUSY:-0}" = 1 ] && echo ", both cores kept busy") in $(( $(date +%s) - start )) s"
