@@ -5,13 +5,12 @@ import Testing
 /// Real-time waits that began while a test ran, for a task whose tests must wait for events.
 ///
 /// The C side (`WaitShim.c`) reports each sleep libdispatch schedules and each blocking
-/// sleep, on any thread. A sleep that ran to its end while a test was running means the
-/// test waited for time: an issue is recorded against that test. A sleep cancelled before
-/// its end (a timeout that bounded a wait for an event) is not. A sleep on a thread that
-/// belongs to no test (a Dispatch worker a test handed its wait to) is put on every test
-/// running at the time: one of them waited for it. Such sleeps count once they add up to
-/// `outsideThreshold` in a test, since libdispatch itself sleeps for microseconds when its
-/// threads contend.
+/// sleep, on any thread, except libdispatch's own back-off when its threads contend. A
+/// sleep that ran to its end while a test was running means the test waited for time: an
+/// issue is recorded against that test. A sleep cancelled before its end (a timeout that
+/// bounded a wait for an event) is not. A blocking sleep on a thread that belongs to no test
+/// (a Dispatch worker a test handed its wait to) is put on every test running at the time,
+/// however short: one of them waited for it.
 final class Sleeps: @unchecked Sendable {
   static let shared = Sleeps()
   let lock = NSLock()
@@ -27,8 +26,6 @@ final class Sleeps: @unchecked Sendable {
   var pending: [Int: (task: UnsafeMutableRawPointer?, tests: [String], milliseconds: Int64, deadline: UInt64)] = [:]
   /// Blocking sleeps on threads outside any test, added up for each test running meanwhile.
   var outside: [String: Int64] = [:]
-  /// How much blocking sleep outside any test's task counts as a test waiting for time.
-  static let outsideThreshold: Int64 = 20_000_000
 
   typealias IsCancelled = @convention(thin) (UnsafeMutableRawPointer) -> Bool
   typealias Retain = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
@@ -100,7 +97,7 @@ final class Sleeps: @unchecked Sendable {
       for id in slept.keys { outside.removeValue(forKey: id) }
       return (ids.compactMap { pending.removeValue(forKey: $0) }, slept)
     }
-    for (id, nanoseconds) in slept.sorted(by: { $0.key < $1.key }) where nanoseconds >= Self.outsideThreshold {
+    for (id, nanoseconds) in slept.sorted(by: { $0.key < $1.key }) {
       report(id, milliseconds: nanoseconds / 1_000_000)
     }
     for entry in ended {
@@ -113,7 +110,8 @@ final class Sleeps: @unchecked Sendable {
   }
 
   private func report(_ test: String, milliseconds: Int64) {
-    let text = "This test waited \(milliseconds) ms of real time to pass: it waits for a guessed length of time, "
+    let length = milliseconds < 1 ? "under 1 ms" : "\(milliseconds) ms"
+    let text = "This test waited \(length) of real time to pass: it waits for a guessed length of time, "
       + "not for the event. Wait for the event itself (a continuation, a confirmation, the task's value) and bound that wait"
     let record: [String: Any] = [
       "kind": "event", "version": 0,

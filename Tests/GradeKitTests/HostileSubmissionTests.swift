@@ -465,9 +465,9 @@ struct HostileSubmissionTests {
         """, to: "Tests/UserStoreTests.swift", in: folder)
     }, lesson: lesson)
     #expect(honest.task(2).status == .pass, "\(honest.words(2))")
-    // The last waits on a Dispatch worker, outside any test's task, behind a continuation.
+    // The last waits on a Dispatch worker, outside any test's task, behind a continuation, however short.
     let offThread = "await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in "
-      + "DispatchQueue.global().async { Thread.sleep(forTimeInterval: 0.05); done.resume() } }"
+      + "DispatchQueue.global().async { Thread.sleep(forTimeInterval: 0.001); done.resume() } }"
     for sleep in ["try await Task.sleep(for: .milliseconds(1))", "try await Task.sleep(nanoseconds: 1)", "Thread.sleep(forTimeInterval: 0.001)", offThread] {
       let guessing = lab.grade(try lab.learner("waits-\(sleep.count)") { folder in
         try HostileLab.write("import Foundation\n" + reference + """
