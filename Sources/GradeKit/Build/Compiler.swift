@@ -246,14 +246,19 @@ public struct Compiler: Sendable {
   }
 
   /// What links a program: the testing library, and every symbol exported, so the tests
-  /// library, loaded later, binds to the code in the program.
+  /// library, loaded later, binds to the code in the program. On Linux, with the toolchain's
+  /// own lld when it has one: a variant's link took 0.10 s with the default gold, 0.06 with lld.
   private static var programLinking: [String] {
     #if os(Linux)
-      ["-lTesting", "-Xlinker", "--export-dynamic"]
+      ["-lTesting", "-Xlinker", "--export-dynamic"] + (hasLLD ? ["-use-ld=lld"] : [])
     #else
       ["-lTesting", "-Xlinker", "-export_dynamic"]
     #endif
   }
+
+  /// Whether the toolchain ships lld beside its compiler.
+  private static let hasLLD = FileManager.default.isExecutableFile(
+    atPath: URL(fileURLWithPath: Isolation.toolchainFolder()).appending(path: "bin/ld.lld").path)
 
   /// The folder beside a variant's sources where its file-by-file build keeps its objects.
   static let objectsFolder = "objects"
