@@ -64,7 +64,7 @@ struct GradingPlanTests {
     lesson.tasks[1].kind = .writeTests(spec)
     lesson.tasks[1].timeLimitSeconds = 10
     let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
-    let shares = planned.filter { if case .repeatedSolution = $0.id { true } else { false } }
+    let shares = planned.filter { if case .repeated(let variant, _) = $0.id { variant == .solution(of: 2) } else { false } }
     #expect(shares.count == 2)
     #expect(shares.allSatisfy { $0.repetitions == 3 && $0.waitsForSolution && $0.waitsForEvents && $0.seconds == 10 })
     #expect(shares.allSatisfy { $0.program == built.program(for: .solution(of: 2)) })

@@ -82,7 +82,7 @@ struct LessonEvaluator: Sendable {
         solution: run(.solution), wheats: spec.wheats.map { ($0, run(.wheat($0))) }, chaffs: spec.chaffs.map { ($0, run(.chaff($0))) },
         timingWheats: (spec.flakiness?.timingWheats ?? []).map { ($0, run(.timingWheat($0))) },
         repeated: spec.flakiness == nil ? [] : results.compactMap { id, result in
-          if case .repeatedSolution(task.number, _) = id { result } else { nil }
+          if case .repeated(let variant, _) = id, variant == .solution(of: task.number) { result } else { nil }
         },
         mutants: built.mutants(of: task.number).compactMap { id in
           if case .mutant(let change) = id.role { (change, jobResult(of: .variant(id), in: results)) } else { nil }

@@ -137,7 +137,7 @@ struct GradingPlan: Sendable {
         let repetitions = repetitions(of: flakiness, shares: settings.repetitionShares)
         for share in 0..<settings.repetitionShares {
           jobs.append(finished(Job(
-            id: .repeatedSolution(task: task.number, share: share), flavour: flavour, program: program, libraries: [tests],
+            id: .repeated(.solution(of: task.number), share: share), flavour: flavour, program: program, libraries: [tests],
             repetitions: repetitions, seconds: limit(task), waitsForEvents: spec.waitsForEvents, waitsForSolution: true,
             cacheKey: key(program, [tests]))))
         }

@@ -5,12 +5,22 @@ import GradeProcesses
 struct JobExecutor: Sendable {
   /// The sandbox each flavour's jobs run in.
   var sandboxes: [GradingPlan.Flavour: Sandbox]
-  /// Where job results are kept between gradings.
-  var cache: JobCache
+  /// Where job results are kept between gradings; none for runs that must all happen (a soak's).
+  var cache: JobCache?
   /// Whether a kept result may answer a job.
   var useCache: Bool
+  /// The order jobs start in.
+  var order = Order.shuffled
   /// Called before each run (`Grader.pause`).
   var pause: @Sendable () -> Void = {}
+
+  /// The order jobs start in.
+  enum Order: Sendable {
+    /// A random order, which says nothing about which variant is which: a learner's tests run.
+    case shuffled
+    /// The order given: a soak's, the longest first, of the workbook's own reference tests.
+    case asGiven
+  }
 
   /// Runs `jobs` in two phases: everything that does not wait for its task's solution, then
   /// the rest, leaving out the tasks whose tests hung or flooded on the solution.
@@ -32,29 +42,29 @@ struct JobExecutor: Sendable {
   /// at this load, so a correct version's runs are proved under it.
   static let width = 4 * Sandbox.cores
 
-  /// Runs every job whose result is not kept, `width` at once, in an order
-  /// that says nothing about which variant is which.
+  /// Runs every job whose result is not kept, `width` at once, in the executor's `order`.
   private func runAtOnce(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
     let results = Locked([JobID: JobResult]())
     var pending: [GradingPlan.Job] = []
     for job in jobs {
-      if useCache, let kept = cache.load(key: job.cacheKey) {
+      if useCache, let kept = cache?.load(key: job.cacheKey) {
         results.update { $0[job.id] = kept }
       } else {
         pending.append(job)
       }
     }
-    let order = pending.shuffled()
+    let order = self.order == .shuffled ? pending.shuffled() : pending
     SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
       guard let sandbox = sandboxes[job.flavour] else { return }
       pause()
       let started = ContinuousClock.now
-      let result = sandbox.runTests(
+      var result = sandbox.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
         crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant)
+      result.seconds = seconds(since: started)
       trace("job \(job.id) took", since: started)
-      if job.keeps(result) { cache.store(result, key: job.cacheKey) }
+      if job.keeps(result) { cache?.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)

@@ -8,15 +8,16 @@ enum JobID: Hashable, Sendable, CustomStringConvertible {
   case allCanonicalTests
   /// A write-tests task's tests against one of its variants.
   case variant(VariantID)
-  /// One share of the runs that catch flaky tests: the solution, its tests repeated,
-  /// every share at once so that the runs happen under load.
-  case repeatedSolution(task: Int, share: Int)
+  /// One share of a variant's runs, its tests repeated in one process: in a grading, the
+  /// solution's runs that catch flaky tests, every share at once so that the runs happen
+  /// under load; in `grade check --runs`, every variant's.
+  case repeated(VariantID, share: Int)
 
   /// The task the job grades, if it grades one.
   var task: Int? {
     switch self {
-    case .implement(let task), .repeatedSolution(let task, _): task
-    case .variant(let variant): variant.task
+    case .implement(let task): task
+    case .variant(let variant), .repeated(let variant, _): variant.task
     case .allCanonicalTests: nil
     }
   }
@@ -27,7 +28,7 @@ enum JobID: Hashable, Sendable, CustomStringConvertible {
     case .implement(let task): "implement-\(task)"
     case .allCanonicalTests: "all-canonical-tests"
     case .variant(let variant): variant.description
-    case .repeatedSolution(let task, let share): "task-\(task)-repeated-\(share)"
+    case .repeated(let variant, let share): "\(variant)-repeated-\(share)"
     }
   }
 }

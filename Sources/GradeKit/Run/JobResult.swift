@@ -17,6 +17,9 @@ public struct JobResult: Sendable, Equatable, Codable {
   public var outputTail: String
   /// ThreadSanitizer's reports, each trimmed to its warning, the two accesses and its summary.
   public var sanitizerReports: [String] = []
+  /// How long the run took, in seconds of wall time; 0 for a result the job cache kept, which
+  /// does not store it.
+  public var seconds: Double = 0
 
   /// Creates a result.
   public init(

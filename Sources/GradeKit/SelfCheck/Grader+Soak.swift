@@ -30,7 +30,8 @@ extension Grader {
   /// calls back costs its test's half-second or two-second wait in every run, and one process
   /// running its fifty runs in turn took 100 s. So each variant first runs once (a probe that
   /// says how long one run takes), and the rest of its runs are split into processes of about
-  /// `soakChunkSeconds` each, the longest first, as many at once as a grading runs
+  /// `soakChunkSeconds` each, the longest first. Every process is a job of a grading's kind
+  /// (`JobID.repeated`), run by a grading's executor as many at once as a grading runs
   /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
   public func soak(_ lesson: Lesson, learnerFolder: URL, sandboxName: String, runs: Int) -> [SoakResult] {
     guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
@@ -45,26 +46,35 @@ extension Grader {
       let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
       guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = sandbox.build(tasks: chosen.map(\.number))
+      let flavour: GradingPlan.Flavour = sanitized ? .threadSanitizer : .plain
+      var executor = JobExecutor(sandboxes: [flavour: sandbox], cache: nil, useCache: false, order: .asGiven)
+      executor.pause = pause
       var soaks: [Soak] = []
       for task in chosen {
         guard case .writeTests(let spec) = task.kind else { continue }
-        let seconds = limits.seconds(for: task)
         // The catalog's variants and the kept mutants: a kept mutant must die in every run too.
-        soaks += (spec.variants(of: task.number) + built.mutants(of: task.number)).map {
-          Soak(variant: $0, waitsForEvents: spec.waitsForEvents, seconds: seconds)
+        soaks += (spec.variants(of: task.number) + built.mutants(of: task.number)).map { variant in
+          let tests = built.testsLibrary(.task(task.number))
+          return Soak(
+            variant: variant, program: built.program(for: variant), tests: tests, flavour: flavour,
+            waitsForEvents: spec.waitsForEvents, seconds: limits.seconds(for: task),
+            problem: built.failures[.task(task.number)] ?? "the reference tests did not build")
         }
       }
-      let probes = soaks.map { Soak.Part(soak: $0, runs: 1) }
-      let probed = run(probes, sandbox: sandbox, built: built)
-      let rest = soaks.indices.flatMap { index in
-        soaks[index].parts(of: runs - 1, oneRunTook: probed[index].seconds, chunkSeconds: Self.soakChunkSeconds)
+      let probes = soaks.map { Soak.Part(soak: $0, share: 0, runs: 1) }
+      let probed = executor.run(probes.compactMap(\.job))
+      let rest = soaks.flatMap { soak in
+        soak.parts(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
       }
-      let others = run(rest.sorted { $0.estimate > $1.estimate }, sandbox: sandbox, built: built)
+      let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
       for soak in soaks {
-        let counted = (probed + others).filter { $0.variant == soak.variant }
-        var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: counted.map(\.wrong).reduce(0, +))
-        result.problem = counted.lazy.compactMap(\.problem).first
-        result.example = counted.lazy.compactMap(\.example).first
+        var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
+        for part in probes + rest where part.soak.variant == soak.variant {
+          let found = soak.read(part.job.flatMap { ran[$0.id] }, runs: part.runs)
+          result.wrong += found.wrong
+          result.problem = result.problem ?? found.problem
+          result.example = result.example ?? found.example
+        }
         results.append(result)
       }
     }
@@ -78,72 +88,59 @@ extension Grader {
   /// One variant to soak: what its runs need.
   struct Soak: Sendable {
     var variant: VariantID
+    /// The variant's program, if it was built.
+    var program: URL?
+    /// The reference tests, if they were built.
+    var tests: URL?
+    var flavour: GradingPlan.Flavour
     var waitsForEvents: Bool
     /// One run's time limit, as in a grading.
     var seconds: Int
+    /// Why the runs cannot be made, when the program or the tests are missing.
+    var problem: String
 
     /// Some of a variant's runs, in one process.
     struct Part: Sendable {
       var soak: Soak
+      /// Which share of the variant's runs: the probe is 0.
+      var share: Int
       var runs: Int
       /// How long it should take, from the probe.
       var estimate: Double = 0
+
+      /// The job that makes these runs; `nil` when nothing was built to run.
+      var job: GradingPlan.Job? {
+        guard let program = soak.program, let tests = soak.tests else { return nil }
+        // Each run has the task's own limit, so the runs together have that many times it.
+        return GradingPlan.Job(
+          id: .repeated(soak.variant, share: share), flavour: soak.flavour, program: program, libraries: [tests],
+          repetitions: runs, seconds: soak.seconds * runs, waitsForEvents: soak.waitsForEvents, mutant: soak.variant.mutantNumber,
+          cacheKey: CacheKey())
+      }
     }
 
-    /// `runs` runs split into parts of about `chunkSeconds` each, when one run took `oneRunTook`.
+    /// `runs` runs split into parts of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
     func parts(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Part] {
       guard runs > 0 else { return [] }
       let count = min(runs, max(1, Int((Double(runs) * oneRunTook / chunkSeconds).rounded(.up))))
       return (0..<count).map { index in
         // The first `runs % count` parts take one run more, so the parts add up to `runs`.
-        let share = runs / count + (index < runs % count ? 1 : 0)
-        return Part(soak: self, runs: share, estimate: Double(share) * oneRunTook)
+        let partRuns = runs / count + (index < runs % count ? 1 : 0)
+        return Part(soak: self, share: index + 1, runs: partRuns, estimate: Double(partRuns) * oneRunTook)
       }
     }
-  }
 
-  /// What one process of a soak found.
-  struct SoakPartResult: Sendable {
-    var variant: VariantID
-    var seconds: Double
-    var wrong = 0
-    var problem: String?
-    var example: String?
-  }
-
-  /// Runs `parts`, `JobExecutor.width` at once, and returns what each found, in the order given.
-  private func run(_ parts: [Soak.Part], sandbox: Sandbox, built: Sandbox.Built) -> [SoakPartResult] {
-    let found = Locked([Int: SoakPartResult]())
-    SideBySide.run(parts.count, width: JobExecutor.width) { index in
-      let part = parts[index]
-      let variant = part.soak.variant
-      let started = ContinuousClock.now
-      var result = SoakPartResult(variant: variant, seconds: 0)
-      defer {
-        result.seconds = seconds(since: started)
-        trace("  soaked task \(variant.task) against \(variant.words), \(part.runs) runs", since: started)
-        found.update { $0[index] = result }
+    /// How many of `runs` runs in `result` went the wrong way: a chaff or mutant no test failed on,
+    /// a correct version a test failed on.
+    func read(_ result: JobResult?, runs: Int) -> (wrong: Int, problem: String?, example: String?) {
+      guard let result else { return (0, problem, nil) }
+      guard let failed = result.failedRuns(of: runs) else { return (0, result.ending.reason ?? "the runs were stopped", nil) }
+      guard variant.isCorrect else { return (runs - failed, nil, nil) }
+      let example = result.tests.first { !$0.failures.isEmpty }.map { test in
+        "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
       }
-      guard let program = built.program(for: variant), let tests = built.testsLibrary(.task(variant.task)) else {
-        result.problem = built.failures[.task(variant.task)] ?? "the reference tests did not build"
-        return
-      }
-      // Each run has the task's own limit, so the runs together have that many times it.
-      let job = sandbox.runTests(
-        program, libraries: [tests], repetitions: part.runs, seconds: part.soak.seconds * part.runs,
-        waitsForEvents: part.soak.waitsForEvents, mutant: variant.mutantNumber)
-      let mustFail = !variant.isCorrect
-      guard let failed = job.failedRuns(of: part.runs) else {
-        result.problem = job.ending.reason ?? "the runs were stopped"
-        return
-      }
-      result.wrong = mustFail ? part.runs - failed : failed
-      if !mustFail, let test = job.tests.first(where: { !$0.failures.isEmpty }) {
-        result.example = "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
-      }
+      return (failed, nil, example)
     }
-    let results = found.value
-    return parts.indices.map { results[$0]! }
   }
 
   /// A sandbox at `root` whose every run may take `runs` times the box's limit: the runs of a
