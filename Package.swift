@@ -47,7 +47,12 @@ var targets: [Target] = [
   .target(name: "GradeProcesses", dependencies: ["GradeCatalog"], path: "Sources/GradeProcesses"),
   // Swift Testing's event stream, as the box's program writes it, folded into what each test did.
   .target(name: "GradeEvents", dependencies: ["GradeCatalog", "GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
-  .target(name: "GradeKit", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeWire"], path: "Sources/GradeKit"),
+  // What a grading found: each lesson's and task's result, its checks and findings, before
+  // the grader's Feedback puts them into words.
+  .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents"], path: "Sources/GradeResults"),
+  .target(
+    name: "GradeKit", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeWire"],
+    path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
@@ -59,7 +64,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

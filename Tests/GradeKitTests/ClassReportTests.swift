@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeKit
+@testable import GradeResults
 import Synchronization
 import Testing
 

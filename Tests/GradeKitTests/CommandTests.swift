@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 @Suite("Parsing the command line")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// Compiler-graded tasks, graded for real on a small lesson made here.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// One fixture per outcome a test can have, each a real run of Swift Testing 6.3.1.

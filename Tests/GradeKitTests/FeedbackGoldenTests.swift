@@ -1,6 +1,7 @@
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// Whole outputs compared to the letter: a change to what learners read shows up here.

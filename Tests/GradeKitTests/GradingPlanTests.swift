@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// The grading plan, checked as data: which runs a lesson's grading makes, without running any.

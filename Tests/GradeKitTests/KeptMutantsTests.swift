@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeResults
 import Testing
 
 @testable import GradeKit

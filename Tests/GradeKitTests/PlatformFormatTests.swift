@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// The files made for platforms instructors grade on, each checked against its documented shape.

@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeProcesses
+@testable import GradeResults
 import Testing
 
 /// What a learner's files may hold, read from the compiler's own view of them.

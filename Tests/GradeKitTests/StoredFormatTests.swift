@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// What the grader stores about a result, pinned: a stored record is read back only by a

@@ -1,6 +1,7 @@
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 @Suite("Grading a task the learner implements")

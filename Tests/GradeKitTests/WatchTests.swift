@@ -1,5 +1,6 @@
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 import Testing
 
 /// What watch mode says changed since the last save.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeResults
 
 /// Reads one file a learner owns, refusing anything that is not a plain file of theirs.
 ///

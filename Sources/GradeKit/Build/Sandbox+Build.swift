@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeProcesses
+import GradeResults
 
 extension Sandbox {
   /// Compiles every part that has sources: the module and its canonical tests in

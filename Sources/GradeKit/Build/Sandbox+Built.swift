@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 extension Sandbox {
   /// What building the sandbox gave.

@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeProcesses
+import GradeResults
 
 /// What one lesson's grading compiles, from where, and what it cannot grade.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `grade hint`: the next rung of the hint ladder.
 extension App {

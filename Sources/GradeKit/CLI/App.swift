@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// The grader's front end: runs one command and returns the exit status.
 ///

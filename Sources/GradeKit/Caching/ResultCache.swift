@@ -1,4 +1,5 @@
 import Foundation
+import GradeResults
 
 /// Stores a lesson's last result beside its sandbox, keyed by a fingerprint of the sandbox's inputs.
 ///

@@ -1,3 +1,5 @@
+import GradeResults
+
 
 /// The version of what the grader stores about a result: one number for every store.
 ///

@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeResults
 
 /// Puts results into words a learner can act on: which task, what was expected, what came, the next hint.
 public struct FeedbackRenderer: Sendable {

@@ -1,5 +1,6 @@
 import GradeCatalog
 import GradeEvents
+import GradeResults
 
 /// A finding put into words: a mark, a headline, and lines of detail under it.
 public struct Words: Sendable, Equatable {

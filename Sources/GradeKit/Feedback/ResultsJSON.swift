@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// Machine-readable results in the field names of Exercism's `results.json`, version 3.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeProcesses
+import GradeResults
 
 /// Grades lessons: plans a sandbox, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeProcesses
+import GradeResults
 
 /// Grades a whole class: one folder per learner, each a copy of the workbook or of its `Lessons/`.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// Turns a lesson's builds and job results into a verdict per task: what the rules on the
 /// learner's files say, what the compiler said, and what the tests did.

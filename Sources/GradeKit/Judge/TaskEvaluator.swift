@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeEvents
+import GradeResults
 
 /// Turns what the test runs reported into a verdict per task.
 ///

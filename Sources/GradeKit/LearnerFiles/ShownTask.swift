@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// The task the last grading's screen pointed at: the first unfinished task of the first
 /// failing lesson it showed, the one whose hint closes the screen.

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// One walk over a file's type-checked tree, collecting the mutants `MutantMaker` lists.
 struct MutantWalk {

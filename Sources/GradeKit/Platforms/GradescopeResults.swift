@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `results.json` as Gradescope's autograder documentation lays it out: a test per task with
 /// its score, maximum, status and the feedback the learner would see, lessons as tags, and the total.

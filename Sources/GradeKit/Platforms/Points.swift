@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// What each lesson is worth in an LMS or on Gradescope, split evenly over its tasks.
 ///

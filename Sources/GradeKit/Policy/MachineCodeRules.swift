@@ -1,5 +1,6 @@
 import Foundation
 import GradeProcesses
+import GradeResults
 
 /// What a learner's built code may hold, read from the library the compiler made of it.
 ///

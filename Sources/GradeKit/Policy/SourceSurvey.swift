@@ -1,5 +1,6 @@
 import Foundation
 import GradeProcesses
+import GradeResults
 
 /// Reads a learner's files through the compiler's eyes and lists what `CodeRules` refuses.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import GradeProcesses
+import GradeResults
 import Synchronization
 
 /// `grade check`'s availability rule: every API a lesson's files use exists on the oldest

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 import Synchronization
 
 /// `grade check`: proves every lesson keeps the workbook's promises, and lists every breach.
@@ -322,7 +323,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
+  static let graderTargets = ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
+@testable import GradeResults
 
 /// Reads the files in `Tests/GradeKitTests/Fixtures`, made by `make-fixtures.sh`.
 enum Fixture {

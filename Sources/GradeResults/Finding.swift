@@ -122,7 +122,7 @@ public enum Undecided: Sendable, Equatable, Codable {
 
 extension Finding {
   /// Whether the finding is the grader's or the workbook's problem rather than the learner's.
-  var isInfrastructure: Bool {
+  package var isInfrastructure: Bool {
     switch self {
     case .infrastructure, .noCanonicalTests: true
     default: false
@@ -130,24 +130,10 @@ extension Finding {
   }
 
   /// Whether the finding means the task could not be graded at all, rather than failed.
-  var isGradingError: Bool {
+  package var isGradingError: Bool {
     switch self {
     case .unavailable, .voidRun, .runFailed: true
     default: isInfrastructure
-    }
-  }
-}
-
-extension Finding {
-  /// What a run that had to pass says went wrong before or after its tests: the grader's
-  /// trouble, a program that did not start, a bad exit; `nil` for any other ending, which each
-  /// evaluator weighs in its own way (a time limit, endless output, a void report).
-  init?(startOrExitOf ending: RunEnding) {
-    switch ending {
-    case .infrastructure(let problem): self = .infrastructure(problem)
-    case .didNotStart(let failure): self = .runFailed(failure)
-    case .abnormalExit(let exit): self = .abnormalExit(exit)
-    default: return nil
     }
   }
 }

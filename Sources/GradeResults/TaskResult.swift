@@ -30,6 +30,12 @@ public struct TaskResult: Sendable, Equatable, Codable {
     /// Bugs in all.
     public var total: Int
 
+    /// Creates a count.
+    package init(caught: Int, total: Int) {
+      self.caught = caught
+      self.total = total
+    }
+
     private enum CodingKeys: String, CodingKey {
       case caught, total
     }
@@ -53,7 +59,7 @@ public struct TaskResult: Sendable, Equatable, Codable {
   }
 
   /// A result with one check, named `check`, that found `findings`.
-  static func one(_ taskNumber: Int, check: String, _ findings: [Finding]) -> TaskResult {
+  package static func one(_ taskNumber: Int, check: String, _ findings: [Finding]) -> TaskResult {
     TaskResult(taskNumber: taskNumber, checks: [Check(check, findings: findings)])
   }
 

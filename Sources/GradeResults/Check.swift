@@ -24,7 +24,7 @@ public struct Check: Sendable, Equatable, Codable {
   public var status: TaskResult.Status { Self.status(of: findings) }
 
   /// The status a list of findings gives: the one rule for pass, fail and error.
-  static func status(of findings: [Finding]) -> TaskResult.Status {
+  package static func status(of findings: [Finding]) -> TaskResult.Status {
     .of(findings.map { $0.isGradingError ? .error : .fail })
   }
 
