@@ -140,7 +140,12 @@ extension Grader {
       in: folder.appending(path: "check"), runner: runner)
   }
 
-  /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, `JobExecutor.width` at once.
+  /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, as jobs
+  /// of a grading's kind (`JobID.repeated`) run by a grading's executor.
+  ///
+  /// Each mutant runs once first: a mutant the tests hang on, or that no test fails on, is
+  /// decided by it, and only one that dies is run the other `runs - 1` times, to see that it
+  /// always does.
   private func run(
     _ schema: MutantSchema, sources: SandboxPlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: SandboxPlan, root: URL,
     runs: Int, progress: @Sendable (String) -> Void
@@ -155,33 +160,46 @@ extension Grader {
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
     let seconds = limits.seconds(for: task)
+    let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
+    var executor = JobExecutor(sandboxes: [flavour: sandbox], cache: nil, useCache: false, order: .asGiven)
+    executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
-    let found = Locked([Int: MutantReport.Outcome]())
-    SideBySide.run(schema.mutants.count, width: JobExecutor.width) { index in
-      let mutant = schema.mutants[index]
-      let number = schema.number(of: mutant.id) ?? 0
-      // One run first: a mutant the tests hang on, or that no test fails on, is decided by it,
-      // and only one that dies is run the other `runs - 1` times, to see that it always does.
-      func run(_ repetitions: Int) -> (killed: Int, killers: Set<String>, hung: Bool, problem: String?) {
-        let job = sandbox.runTests(
-          program, libraries: [tests], repetitions: repetitions, seconds: seconds * repetitions, waitsForEvents: spec.waitsForEvents,
-          mutant: number)
-        if let failed = job.failedRuns(of: repetitions) {
-          let crashed = !job.crashes.isEmpty || !job.sanitizerReports.isEmpty
-          return (failed, crashed ? Set(job.crashes.keys) : Set(job.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
-        }
-        // A mutant the tests hang on is not killed: a time limit is no verdict.
-        return (0, [], job.ending == .timedOut, job.ending == .timedOut ? nil : job.ending.reason ?? "the runs were stopped")
+
+    func id(_ mutant: Mutant, share: Int) -> JobID {
+      let change = MutantChange(
+        id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind.words,
+        quoted: nil, location: nil)
+      return .repeated(VariantID(task: task.number, role: .mutant(change)), share: share)
+    }
+    func job(_ mutant: Mutant, share: Int, runs: Int) -> GradingPlan.Job {
+      // Each run has the task's own limit, so the runs together have that many times it.
+      GradingPlan.Job(
+        id: id(mutant, share: share), flavour: flavour, program: program, libraries: [tests], repetitions: runs,
+        seconds: seconds * runs, waitsForEvents: spec.waitsForEvents, mutant: schema.number(of: mutant.id) ?? 0, cacheKey: CacheKey())
+    }
+    let probed = executor.run(schema.mutants.map { job($0, share: 0, runs: 1) })
+    let dying = runs > 1 ? schema.mutants.filter { Self.read(probed[id($0, share: 0)], runs: 1).killed == 1 } : []
+    let rest = executor.run(dying.map { job($0, share: 1, runs: runs - 1) })
+    return schema.mutants.map { mutant in
+      var ran = Self.read(probed[id(mutant, share: 0)], runs: 1)
+      if let more = rest[id(mutant, share: 1)] {
+        let found = Self.read(more, runs: runs - 1)
+        ran = (1 + found.killed, ran.killers.union(found.killers), found.hung, found.problem)
       }
       var outcome = MutantReport.Outcome(mutant: mutant, killedRuns: 0, runs: runs, killers: [])
-      var ran = run(1)
-      if ran.killed == 1, runs > 1 {
-        let rest = run(runs - 1)
-        ran = (1 + rest.killed, ran.killers.union(rest.killers), rest.hung, rest.problem)
-      }
       (outcome.killedRuns, outcome.killers, outcome.hung, outcome.problem) = ran
-      found.update { $0[index] = outcome }
+      return outcome
     }
-    return schema.mutants.indices.compactMap { found.value[$0] }
+  }
+
+  /// Of `runs` runs in `result`, how many killed the mutant, which tests did, and whether the
+  /// tests hung on it (a time limit is no verdict, so a hang kills nothing).
+  private static func read(_ result: JobResult?, runs: Int) -> (killed: Int, killers: Set<String>, hung: Bool, problem: String?) {
+    guard let result else { return (0, [], false, "the grader has no result of the runs") }
+    if let failed = result.failedRuns(of: runs) {
+      let crashed = !result.crashes.isEmpty || !result.sanitizerReports.isEmpty
+      return (failed, crashed ? Set(result.crashes.keys) : Set(result.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
+    }
+    return (0, [], result.ending == .timedOut, result.ending == .timedOut ? nil : result.ending.reason ?? "the runs were stopped")
   }
 }
