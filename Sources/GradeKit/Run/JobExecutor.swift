@@ -10,14 +10,15 @@ struct JobExecutor: Sendable {
   /// Whether a kept result may answer a job.
   var useCache: Bool
   /// The order jobs start in.
-  var order = Order.shuffled
+  var order = Order.longestFirst(expected: [:])
   /// Called before each run (`Grader.pause`).
   var pause: @Sendable () -> Void = {}
 
   /// The order jobs start in.
   enum Order: Sendable {
-    /// A random order, which says nothing about which variant is which: a learner's tests run.
-    case shuffled
+    /// The longest expected first, by the seconds each job took last time (`JobDurations`),
+    /// else in a random order, which says nothing about which variant is which: a grading's.
+    case longestFirst(expected: [String: Double])
     /// The order given: a soak's, the longest first, of the workbook's own reference tests.
     case asGiven
   }
@@ -53,7 +54,10 @@ struct JobExecutor: Sendable {
         pending.append(job)
       }
     }
-    let order = self.order == .shuffled ? pending.shuffled() : pending
+    let order = switch self.order {
+    case .longestFirst(let expected): JobDurations.longestFirst(pending, expected: expected)
+    case .asGiven: pending
+    }
     SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
       guard let sandbox = sandboxes[job.flavour] else { return }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// How long each job of a sandbox's last grading took, so that the next grading starts the
+/// longest first.
+///
+/// A job that waits (a learner's bounded wait running out on a buggy version) holds a slot
+/// but no core; started in a later wave, it is what the whole grading waits for. The order
+/// tells the tests nothing: a test in its box sees neither the other jobs nor when the
+/// grading began, and the order follows only how long the learner's own tests took on each
+/// version the time before.
+struct JobDurations: Sendable {
+  /// The file the durations are kept in, beside the sandbox.
+  var file: URL
+
+  /// The seconds each job took last time, by its name (`JobID.description`).
+  func load() -> [String: Double] {
+    guard let data = try? Data(contentsOf: file) else { return [:] }
+    return (try? JSONDecoder().decode([String: Double].self, from: data)) ?? [:]
+  }
+
+  /// Keeps how long each job in `results` took, over what was kept before; a result the job
+  /// cache answered (0 s) leaves the job's last time as it was.
+  func store(_ results: [JobID: JobResult]) {
+    var durations = load()
+    for (id, result) in results where result.seconds > 0 { durations[id.description] = result.seconds }
+    guard let data = try? JSONEncoder().encode(durations) else { return }
+    try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? data.write(to: file, options: .atomic)
+  }
+
+  /// `jobs` in a random order, then the longest expected first, in tenths of a second: jobs of
+  /// about the same length keep their random order among themselves.
+  static func longestFirst(_ jobs: [GradingPlan.Job], expected: [String: Double]) -> [GradingPlan.Job] {
+    func tenths(_ job: GradingPlan.Job) -> Int { Int(((expected[job.id.description] ?? 0) * 10).rounded(.down)) }
+    return jobs.shuffled().enumerated()
+      .sorted { tenths($0.element) != tenths($1.element) ? tenths($0.element) > tenths($1.element) : $0.offset < $1.offset }
+      .map(\.element)
+  }
+}
