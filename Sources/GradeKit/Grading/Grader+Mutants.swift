@@ -165,17 +165,17 @@ extension Grader {
     executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
 
-    func id(_ mutant: Mutant, share: Int) -> JobID {
+    func variant(_ mutant: Mutant) -> VariantID {
       let change = MutantChange(
         id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind.words,
         quoted: nil, location: nil)
-      return .repeated(VariantID(task: task.number, role: .mutant(change)), share: share)
+      return VariantID(task: task.number, role: .mutant(change))
     }
+    func id(_ mutant: Mutant, share: Int) -> JobID { .repeated(variant(mutant), share: share) }
     func job(_ mutant: Mutant, share: Int, runs: Int) -> GradingPlan.Job {
-      // Each run has the task's own limit, so the runs together have that many times it.
-      GradingPlan.Job(
-        id: id(mutant, share: share), flavour: flavour, program: program, libraries: [tests], repetitions: runs,
-        seconds: seconds * runs, waitsForEvents: spec.waitsForEvents, mutant: schema.number(of: mutant.id) ?? 0, cacheKey: CacheKey())
+      GradingPlan.repeatedRuns(
+        of: variant(mutant), share: share, runs: runs, program: program, tests: tests, flavour: flavour, seconds: seconds,
+        waitsForEvents: spec.waitsForEvents)
     }
     let probed = executor.run(schema.mutants.map { job($0, share: 0, runs: 1) })
     let dying = runs > 1 ? schema.mutants.filter { Self.read(probed[id($0, share: 0)], runs: 1).killed == 1 } : []

@@ -225,10 +225,9 @@ public struct Grader: Sendable {
     }
     let durations = JobDurations(file: sandboxes[.plain]!.root.appending(path: "job-seconds.json"))
     var executor = JobExecutor(
-      sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(expected: durations.load()))
+      sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))
     executor.pause = pause
     ran.results = executor.run(ran.plan.jobs)
-    durations.store(ran.results)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
 
     let passedPlain = Set(lesson.tasks.filter { task in
@@ -240,9 +239,7 @@ public struct Grader: Sendable {
     ran.builds[.threadSanitizer] = checked
     let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
     ran.plan.jobs += again
-    let checkedAgain = executor.run(again)
-    durations.store(checkedAgain)
-    ran.results.merge(checkedAgain) { $1 }
+    ran.results.merge(executor.run(again)) { $1 }
     for task in passedPlain { ran.gradedIn[task] = .threadSanitizer }
     return ran
   }

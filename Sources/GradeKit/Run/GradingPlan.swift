@@ -63,6 +63,17 @@ struct GradingPlan: Sendable {
   /// learner's test that crashes on a chaff may sit beside one whose issues count.
   static let crashesNamedPerImplementTask = 3
 
+  /// The job that runs the tests `runs` times in one process against `variant`'s `program`, as
+  /// share `share` of its runs: a soak's and `grade mutants`'. Each run has the task's own limit
+  /// of `seconds`, so the runs together have that many times it; nothing is kept between runs.
+  static func repeatedRuns(
+    of variant: VariantID, share: Int, runs: Int, program: URL, tests: URL, flavour: Flavour, seconds: Int, waitsForEvents: Bool
+  ) -> Job {
+    Job(
+      id: .repeated(variant, share: share), flavour: flavour, program: program, libraries: [tests], repetitions: runs,
+      seconds: seconds * runs, waitsForEvents: waitsForEvents, mutant: variant.mutantNumber, cacheKey: CacheKey())
+  }
+
   /// How many runs each of `shares` processes makes so that together they make at least `flakiness.runs`.
   static func repetitions(of flakiness: LessonTask.Flakiness, shares: Int) -> Int {
     (flakiness.runs + shares - 1) / shares

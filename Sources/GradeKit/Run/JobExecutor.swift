@@ -10,15 +10,16 @@ struct JobExecutor: Sendable {
   /// Whether a kept result may answer a job.
   var useCache: Bool
   /// The order jobs start in.
-  var order = Order.longestFirst(expected: [:])
+  var order: Order
   /// Called before each run (`Grader.pause`).
   var pause: @Sendable () -> Void = {}
 
   /// The order jobs start in.
   enum Order: Sendable {
-    /// The longest expected first, by the seconds each job took last time (`JobDurations`),
-    /// else in a random order, which says nothing about which variant is which: a grading's.
-    case longestFirst(expected: [String: Double])
+    /// The longest expected first, by the seconds each job took last time, kept in the
+    /// durations given, else in a random order, which says nothing about which variant is
+    /// which: a grading's.
+    case longestFirst(JobDurations)
     /// The order given: a soak's, the longest first, of the workbook's own reference tests.
     case asGiven
   }
@@ -55,7 +56,7 @@ struct JobExecutor: Sendable {
       }
     }
     let order = switch self.order {
-    case .longestFirst(let expected): JobDurations.longestFirst(pending, expected: expected)
+    case .longestFirst(let durations): JobDurations.longestFirst(pending, expected: durations.load())
     case .asGiven: pending
     }
     SideBySide.run(order.count, width: Self.width) { index in
@@ -72,6 +73,7 @@ struct JobExecutor: Sendable {
       results.update { $0[job.id] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
+    if case .longestFirst(let durations) = self.order { durations.store(results.value) }
     return results.value
   }
 }

@@ -111,11 +111,9 @@ extension Grader {
       /// The job that makes these runs; `nil` when nothing was built to run.
       var job: GradingPlan.Job? {
         guard let program = soak.program, let tests = soak.tests else { return nil }
-        // Each run has the task's own limit, so the runs together have that many times it.
-        return GradingPlan.Job(
-          id: .repeated(soak.variant, share: share), flavour: soak.flavour, program: program, libraries: [tests],
-          repetitions: runs, seconds: soak.seconds * runs, waitsForEvents: soak.waitsForEvents, mutant: soak.variant.mutantNumber,
-          cacheKey: CacheKey())
+        return GradingPlan.repeatedRuns(
+          of: soak.variant, share: share, runs: runs, program: program, tests: tests, flavour: soak.flavour, seconds: soak.seconds,
+          waitsForEvents: soak.waitsForEvents)
       }
     }
 
