@@ -12,7 +12,7 @@ extension Sandbox {
   public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
     let results = Locked(Built())
-    DispatchQueue.concurrentPerform(iterations: chains.count) { index in
+    SideBySide.run(chains.count, width: Sandbox.cores + 1) { index in
       var local = Built()
       for part in chains[index] {
         if part == .canonicalTests, !local.usable(.module) { continue }
@@ -101,10 +101,12 @@ extension Sandbox {
       }
       built.variantFolders.merge(folders) { $1 }
       guard let wheat = folders[.solution(of: number)], !variantsOnly.contains(number) else { return }
-      // The learner's tests are surveyed beside their compile, against the same interface.
+      // The learner's tests are surveyed beside their compile, against the same interface, on
+      // threads of their own: within the chains', Dispatch's pool ran the two one after the
+      // other, and the compile waited 0.15 s for the survey.
       let findings = Locked(SourceSurvey.Findings())
       let compiled = Locked<Compiler.Result?>(nil)
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
+      SideBySide.run(2, width: 2) { index in
         if index == 0 {
           findings.update { $0 = survey(part, typeCheck: names, interface: wheat) }
         } else {
@@ -174,7 +176,7 @@ extension Sandbox {
     let work: Compiler.Result = {
       let findings = Locked(SourceSurvey.Findings())
       let compiled = Locked<Compiler.Result?>(nil)
-      DispatchQueue.concurrentPerform(iterations: 2) { index in
+      SideBySide.run(2, width: 2) { index in
         if index == 0 {
           findings.update { $0 = survey(.module, typeCheck: names) }
         } else {

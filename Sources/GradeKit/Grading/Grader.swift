@@ -193,7 +193,7 @@ public struct Grader: Sendable {
   ) -> [GradingPlan.Flavour: Sandbox.Built] {
     let flavours = choice.flavoursBuilt
     let made = Locked([GradingPlan.Flavour: Sandbox.Built]())
-    DispatchQueue.concurrentPerform(iterations: flavours.count) { index in
+    SideBySide.run(flavours.count, width: flavours.count) { index in
       let flavour = flavours[index]
       let built = sandboxes[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
       made.update { $0[flavour] = built }
