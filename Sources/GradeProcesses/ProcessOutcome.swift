@@ -12,6 +12,8 @@ public struct ProcessOutcome: Sendable, Equatable {
     case timedOut
     /// It wrote more than the grader keeps and was killed.
     case outputLimitExceeded
+    /// Its caller no longer wanted it (`Cancellation`) and the grader killed its process group.
+    case cancelled
   }
 
   /// How the process stopped.

@@ -65,10 +65,11 @@ public struct ProcessRunner: Sendable {
   ///   - streams: Whether standard error joins standard output.
   ///   - capturingEvents: Give the child a pipe as descriptor 3 and return what it writes there.
   ///   - configuration: Bytes the child reads from descriptor 4, a pipe closed after them.
+  ///   - cancellation: Kills the process group, within 20 ms, once set.
   public func run(
     _ arguments: [String], in directory: URL? = nil, environment: Environment = .inherited(adding: [:]),
     until deadline: ContinuousClock.Instant, streams: Streams = .merged, capturingEvents: Bool = false,
-    configuration: Data? = nil
+    configuration: Data? = nil, cancellation: Cancellation? = nil
   ) throws(GradeError) -> ProcessOutcome {
     let start = ContinuousClock.now
     var environmentStrings: [String]
@@ -191,6 +192,8 @@ public struct ProcessRunner: Sendable {
       }
       if ContinuousClock.now >= deadline {
         termination = .timedOut
+      } else if cancellation?.isCancelled == true {
+        termination = .cancelled
       } else if output.discarded + (errors?.discarded ?? 0) > outputLimit * 16 || (events?.discarded ?? 0) > 0 {
         termination = .outputLimitExceeded
       }

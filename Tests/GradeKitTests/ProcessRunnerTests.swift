@@ -32,6 +32,15 @@ struct ProcessRunnerTests {
     #expect(outcome.seconds < 30)
   }
 
+  @Test("A cancelled run is killed with its children and says it was cancelled, long before its deadline")
+  func cancelled() throws {
+    let cancellation = Cancellation()
+    cancellation.cancel()
+    let outcome = try runner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .seconds(600), cancellation: cancellation)
+    #expect(outcome.termination == .cancelled)
+    #expect(outcome.seconds < 30)
+  }
+
   @Test("Output past the limit is cut, and endless output is stopped")
   func endlessOutput() throws {
     let outcome = try runner.run(["/bin/sh", "-c", "yes"], until: .now + .seconds(60))

@@ -84,8 +84,8 @@ public struct Box: Sendable {
   }
 
   /// Runs `program` with `libraries` beside it, and returns how it ended, what it printed,
-  /// and the event records its entry point wrote.
-  public func run(_ program: URL, libraries: [URL], request: Request) throws(GradeError) -> Report {
+  /// and the event records its entry point wrote; stopped early once `cancellation` is set.
+  public func run(_ program: URL, libraries: [URL], request: Request, cancellation: Cancellation? = nil) throws(GradeError) -> Report {
     #if !os(Linux)
       // The box is made of Linux's unshare, prlimit, setpriv and /proc; App grades nowhere else (HostPlatform).
       throw .infrastructure(HostPlatform.refusal(on: .current) ?? "runs are boxed on Linux only")
@@ -157,7 +157,8 @@ public struct Box: Sendable {
       waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant))
     let outcome = try runner.run(
       command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
-      until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data())
+      until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data(),
+      cancellation: cancellation)
     let frames = EventFrames(stream: outcome.events ?? Data(), key: key)
     return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
     #endif

@@ -24,18 +24,25 @@ struct JobExecutor: Sendable {
     case asGiven
   }
 
-  /// Runs `jobs` in two phases: everything that does not wait for its task's solution, then
-  /// the rest, leaving out the tasks whose tests hung or flooded on the solution.
+  /// Runs `jobs`, all at once, each task's solution among the first; leaves out the results of
+  /// the jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) when the
+  /// tests hung or flooded on it, and stops those still running: the tests would on every
+  /// version, a limit each. Started beside the solution rather than after it, a grading no
+  /// longer waits for the solution's run before the rest begin.
   func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
-    var results = runAtOnce(jobs.filter { !$0.waitsForSolution })
-    let stuck = Set(results.compactMap { id, result -> Int? in
-      guard case .variant(let variant) = id, case .solution = variant.role,
-        result.ending == .timedOut || result.ending == .flooded
-      else { return nil }
-      return variant.task
-    })
-    results.merge(runAtOnce(jobs.filter { $0.waitsForSolution && !stuck.contains($0.id.task ?? -1) })) { $1 }
-    return results
+    let waiting = Set(jobs.filter(\.waitsForSolution).compactMap(\.id.task))
+    let stuck = Dictionary(uniqueKeysWithValues: waiting.map { ($0, Cancellation()) })
+    let results = runAtOnce(jobs, stuck: stuck)
+    return results.filter { id, _ in
+      guard let job = jobs.first(where: { $0.id == id }), job.waitsForSolution, let task = id.task else { return true }
+      return stuck[task]?.isCancelled != true
+    }
+  }
+
+  /// Whether `result`, of the job `id`, says the tests hung or flooded on their task's solution.
+  private static func stuckOnSolution(_ id: JobID, _ result: JobResult) -> Bool {
+    guard case .variant(let variant) = id, case .solution = variant.role else { return false }
+    return result.ending == .timedOut || result.ending == .flooded
   }
 
   /// How many jobs run at once: four for each core. A job is a short process that often waits,
@@ -44,8 +51,10 @@ struct JobExecutor: Sendable {
   /// at this load, so a correct version's runs are proved under it.
   static let width = 4 * Sandbox.cores
 
-  /// Runs every job whose result is not kept, `width` at once, in the executor's `order`.
-  private func runAtOnce(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+  /// Runs every job whose result is not kept, `width` at once, in the executor's `order`, the
+  /// jobs that wait for a solution after the rest; a job whose task is in `stuck`, once that is
+  /// set, is stopped or not started, and leaves no result, kept or timed.
+  private func runAtOnce(_ jobs: [GradingPlan.Job], stuck: [Int: Cancellation]) -> [JobID: JobResult] {
     let results = Locked([JobID: JobResult]())
     var pending: [GradingPlan.Job] = []
     for job in jobs {
@@ -55,18 +64,24 @@ struct JobExecutor: Sendable {
         pending.append(job)
       }
     }
-    let order = switch self.order {
-    case .longestFirst(let durations): JobDurations.longestFirst(pending, expected: durations.load())
-    case .asGiven: pending
+    let order = [false, true].flatMap { waits in
+      let group = pending.filter { $0.waitsForSolution == waits }
+      return switch self.order {
+      case .longestFirst(let durations): JobDurations.longestFirst(group, expected: durations.load())
+      case .asGiven: group
+      }
     }
     SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
-      guard let sandbox = sandboxes[job.flavour] else { return }
+      let cancellation = job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil
+      guard let sandbox = sandboxes[job.flavour], cancellation?.isCancelled != true else { return }
       pause()
       let started = ContinuousClock.now
       var result = sandbox.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
-        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant)
+        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant, cancellation: cancellation)
+      if cancellation?.isCancelled == true { return }
+      if Self.stuckOnSolution(job.id, result), let task = job.id.task { stuck[task]?.cancel() }
       result.seconds = seconds(since: started)
       trace("job \(job.id) took", since: started)
       if job.keeps(result) { cache?.store(result, key: job.cacheKey) }

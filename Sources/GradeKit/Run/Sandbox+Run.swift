@@ -20,16 +20,16 @@ extension Sandbox {
   ///     order, a core's worth at a time; the tests not reached then have no result.
   public func runTests(
     _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max,
-    waitsForEvents: Bool = false, mutant: Int = 0
+    waitsForEvents: Bool = false, mutant: Int = 0, cancellation: Cancellation? = nil
   ) -> JobResult {
-    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
+    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, cancellation: cancellation)
     if repetitions > 1 {
       _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
     }
     guard var ending = fold.run(self, program, libraries, filters: filters, serial: false) else { return fold.folded }
     var ranAlone: Set<String> = []
-    while ending == .crashed, fold.result.crashes.count < crashesToName {
+    while ending == .crashed, fold.result.crashes.count < crashesToName, cancellation?.isCancelled != true {
       let unresolved = fold.order.filter { id in
         guard let test = fold.tests[id], !ranAlone.contains(id) else { return false }
         return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
@@ -44,7 +44,7 @@ extension Sandbox {
       ranAlone.formUnion(suspects)
       let folds = Locked([Int: (RunFold, RunFold.AfterRun?)]())
       SideBySide.run(runs.count, width: JobExecutor.width) { index in
-        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant)
+        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, cancellation: cancellation)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
@@ -71,6 +71,8 @@ extension Sandbox {
     var waitsForEvents = false
     /// The mutant the program runs, when it was built from a mutant schema.
     var mutant = 0
+    /// Stops the runs once set; what they did is then the caller's to drop.
+    var cancellation: Cancellation?
     var result = JobResult()
     var tests: [String: TestOutcome] = [:]
     var order: [String] = []
@@ -96,7 +98,7 @@ extension Sandbox {
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }
       do {
-        boxed = try sandbox.box.run(program, libraries: libraries, request: request)
+        boxed = try sandbox.box.run(program, libraries: libraries, request: request, cancellation: cancellation)
       } catch {
         result.ending = result.ending.merged(with: .infrastructure(error.message))
         return nil
@@ -136,6 +138,8 @@ extension Sandbox {
       case .outputLimitExceeded:
         result.ending = result.ending.merged(with: .flooded)
         result.hung += report.interrupted
+        return .stopped
+      case .cancelled:
         return .stopped
       case .exited(let code) where report.finished:
         if code == 0, report.tests.contains(where: { $0.status == .failed }) {
@@ -230,6 +234,7 @@ func describe(_ termination: ProcessOutcome.Termination) -> String {
   case .signaled(let signal): "the process was killed by signal \(signal) (\(signalName(signal)))"
   case .timedOut: "the time limit ran out"
   case .outputLimitExceeded: "the process printed more than the grader keeps"
+  case .cancelled: "the grader stopped it, its result no longer wanted"
   }
 }
 
