@@ -6,7 +6,8 @@
 /// widths are given by abbreviations the stream defines as it goes, so the
 /// reader keeps them per block. The format is LLVM's "Bitstream Format"
 /// document; only what serialized diagnostics use is read, and anything
-/// malformed ends the read with an error rather than a guess.
+/// malformed ends the read with an error rather than a guess. The compiler's dependency
+/// files (`.swiftdeps`, `ProvidedInterface`) are bitstreams too.
 struct Bitstream {
   /// One record, with the block it was found in.
   struct Record: Equatable {

@@ -274,11 +274,8 @@ public struct Compiler: Sendable {
     let (objects, failure) = runnerObjects()
     if let failure { return failure }
     let work = "../\(Self.objectsFolder)"
-    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-enable-incremental-file-hashing",
-                     "-output-file-map", "\(work)/output-file-map.json", "-emit-executable", "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: 6) + sanitizerFlags + moduleFlags
-      + ["-module-name", module, "-enable-testing", "-enable-library-evolution"]
-      + Self.programLinking + ["-o", "\(work)/\(Self.programName)"] + names + objects.map(\.path)
+    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-enable-incremental-file-hashing"]
+      + fileByFileArguments(module: module, names: names, objects: objects)
     let objectsFolder = sourceFolder.deletingLastPathComponent().appending(path: Self.objectsFolder)
     do {
       try FileManager.default.createDirectory(at: objectsFolder, withIntermediateDirectories: true)
@@ -294,6 +291,28 @@ public struct Compiler: Sendable {
     } catch {
       return Result(output: "error: \(error.message)", succeeded: false, reused: false)
     }
+  }
+
+  /// What `programFileByFile` asks of the driver beside building incrementally: the program
+  /// from `names` and the runner's `objects`, its objects where the output file map says.
+  func fileByFileArguments(module: String, names: [String], objects: [URL]) -> [String] {
+    let work = "../\(Self.objectsFolder)"
+    return ["-output-file-map", "\(work)/output-file-map.json", "-emit-executable", "-module-cache-path", moduleCache.path]
+      + Self.flags(swiftVersion: 6) + sanitizerFlags + moduleFlags
+      + ["-module-name", module, "-enable-testing", "-enable-library-evolution"]
+      + Self.programLinking + ["-o", "\(work)/\(Self.programName)"] + names + objects.map(\.path)
+  }
+
+  /// What the driver would run to build `programFileByFile`'s program from `names` in
+  /// `sourceFolder`, all compiled in one frontend process (`DriverPlan`); `nil` when it cannot say.
+  func driverPlan(module: String, sourceFolder: URL, names: [String]) -> DriverPlan? {
+    let (objects, failure) = runnerObjects()
+    guard failure == nil else { return nil }
+    let arguments = ["swiftc", "-###", "-enable-batch-mode", "-driver-batch-count", "1"]
+      + fileByFileArguments(module: module, names: names, objects: objects)
+    guard let outcome = try? runner.run(arguments, in: sourceFolder, until: .now + .seconds(60), streams: .separate), outcome.succeeded
+    else { return nil }
+    return DriverPlan(jobs: outcome.output, names: names, objects: "../\(Self.objectsFolder)")
   }
 
   /// The file name of a built program.

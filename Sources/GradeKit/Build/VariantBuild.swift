@@ -143,8 +143,28 @@ extension VariantBuild {
     } catch {
       return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
     }
-    let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + sources.files.keys.sorted())
-    guard result.succeeded, let objects = result.folder else { return .failure(doesNotCompile(sources, result)) }
+    let names = [saltFile] + sources.files.keys.sorted()
+    let changed = Set(sources.files.keys.filter { base.files[$0] != sources.files[$0] } + [saltFile])
+    let objects: URL
+    let started = ContinuousClock.now
+    let plan = DriverPlan.load(from: baseFolder) { compiler.driverPlan(module: module, sourceFolder: baseFolder.appending(path: "src"), names: names) }
+    if let plan, let direct = compileDirectly(changed, names: names, plan: plan, base: baseFolder, sourceFolder: sourceFolder, compiler: compiler) {
+      objects = direct
+      trace("    variant built without the driver", since: started)
+    } else {
+      // The driver starts again from the base's objects, whatever the attempt without it left.
+      let copied = scratch.appending(path: Compiler.objectsFolder)
+      do {
+        try? manager.removeItem(at: copied)
+        try manager.copyItem(at: baseFolder.appending(path: Compiler.objectsFolder), to: copied)
+      } catch {
+        return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
+      }
+      let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: names)
+      guard result.succeeded, let folder = result.folder else { return .failure(doesNotCompile(sources, result)) }
+      objects = folder
+      trace("    variant built by the driver", since: started)
+    }
     let built = scratch.appending(path: "program")
     do {
       try manager.createDirectory(at: built, withIntermediateDirectories: true)
@@ -153,6 +173,53 @@ extension VariantBuild {
       return .failure(.infrastructure("cannot move a built variant in \(scratch.path): \(error.localizedDescription)"))
     }
     return moveIntoPlace(built, to: folder)
+  }
+
+  /// Compiles the files `changed` (the padding among them) of a copy of a base's build in
+  /// `sourceFolder` and links the program as the driver would (`DriverPlan`), and returns the
+  /// folder of its objects and program; `nil` when the driver must build it instead: when a
+  /// step fails, or when a file not compiled uses a declaration a changed file changed
+  /// (`FileDependencies`), since the driver would compile that file again. The padding's
+  /// interface is its own in every build, and nothing uses it: all it declares is private.
+  private static func compileDirectly(
+    _ changed: Set<String>, names: [String], plan: DriverPlan, base: URL, sourceFolder: URL, compiler: Compiler
+  ) -> URL? {
+    let objects = sourceFolder.deletingLastPathComponent().appending(path: Compiler.objectsFolder)
+    let relative = "../\(Compiler.objectsFolder)"
+    let manager = FileManager.default
+    var map: [String: [String: String]] = [:]
+    for name in changed {
+      let stem = DriverPlan.stem(name)
+      map[name] = ["swift-dependencies": "\(relative)/\(stem).swiftdeps"]
+      // What the base compiled for these files goes first, so nothing of it can pass for the variant's.
+      for suffix in ["o", "swiftdeps"] { try? manager.removeItem(at: objects.appending(path: "\(stem).\(suffix)")) }
+    }
+    let mapName = "direct-output-file-map.json"
+    guard let mapData = try? JSONSerialization.data(withJSONObject: map, options: [.sortedKeys, .withoutEscapingSlashes]),
+      (try? mapData.write(to: objects.appending(path: mapName))) != nil
+    else { return nil }
+    func run(_ arguments: [String]) -> Bool {
+      (try? compiler.runner.run(arguments, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
+    }
+    guard run(plan.compile(changed, names: names, map: "\(relative)/\(mapName)", objects: relative)) else { return nil }
+    // Each file the variant shares with the base keeps its object unless it uses a declaration
+    // a changed file changed, which is when the driver would compile it again.
+    var changes: Set<FileDependencies.Key> = []
+    for name in changed where name != saltFile {
+      let stem = DriverPlan.stem(name)
+      guard let before = FileDependencies.read(base.appending(path: "\(Compiler.objectsFolder)/\(stem).swiftdeps")),
+        let after = FileDependencies.read(objects.appending(path: "\(stem).swiftdeps"))
+      else { return nil }
+      changes.formUnion(FileDependencies.changes(from: before, to: after))
+    }
+    if !changes.isEmpty {
+      for name in names where !changed.contains(name) {
+        guard let kept = FileDependencies.read(objects.appending(path: "\(DriverPlan.stem(name)).swiftdeps")), kept.uses.isDisjoint(with: changes)
+        else { return nil }
+      }
+    }
+    guard run(plan.link), manager.fileExists(atPath: objects.appending(path: Compiler.programName).path) else { return nil }
+    return objects
   }
 
   /// The folder of `base`'s file-by-file build (`src` and `Compiler.objectsFolder`), built once.

@@ -1,0 +1,98 @@
+import Foundation
+@testable import GradeCatalog
+@testable import GradeKit
+@testable import GradeProcesses
+import Testing
+
+/// Building a variant from its solution's objects without the driver, and knowing when not to.
+@Suite("Variants built without the driver", .tags(.slow))
+struct VariantBuildTests {
+  /// The driver's jobs for `A.swift` and `B.swift`, as `swiftc -###` printed them on this toolchain.
+  static let jobs = """
+    /opt/swift/usr/bin/swift-frontend -frontend -c -primary-file A.swift -primary-file B.swift -supplementary-output-file-map /tmp/TemporaryDirectory.5onI6W/supplementaryOutputs-1 -target x86_64-unknown-linux-gnu -enable-testing -module-name Lab -parse-as-library -o ../objects/A.o -o ../objects/B.o
+    /opt/swift/usr/bin/swift-autolink-extract ../objects/A.o ../objects/B.o -o ../objects/Lab.autolink
+    /opt/swift/usr/bin/clang -fuse-ld=lld -pie ../objects/A.o ../objects/B.o @../objects/Lab.autolink -lTesting -o ../objects/tests
+
+    """
+
+  @Test("The driver's jobs give the frontend's own flags and the link; a compile of some files names each file once, the rest as plain inputs")
+  func planFromJobs() throws {
+    let plan = try #require(DriverPlan(jobs: Self.jobs, names: ["A.swift", "B.swift"], objects: "../objects"))
+    #expect(plan.flags == ["-target", "x86_64-unknown-linux-gnu", "-enable-testing", "-module-name", "Lab", "-parse-as-library"])
+    #expect(plan.link.first == "/opt/swift/usr/bin/clang" && plan.link.last == "../objects/tests")
+    #expect(plan.compile(["B.swift"], names: ["A.swift", "B.swift"], map: "map.json", objects: "../objects") == [
+      "/opt/swift/usr/bin/swift-frontend", "-frontend", "-c", "A.swift", "-primary-file", "B.swift",
+      "-supplementary-output-file-map", "map.json", "-target", "x86_64-unknown-linux-gnu", "-enable-testing", "-module-name", "Lab",
+      "-parse-as-library", "-o", "../objects/B.o",
+    ])
+  }
+
+  @Test("Jobs of another shape, or with an argument the driver quoted, give no plan", arguments: [
+    jobs.replacingOccurrences(of: "-module-name Lab", with: "-module-name 'My Lab'"),
+    jobs.replacingOccurrences(of: "-primary-file B.swift", with: "B.swift"),
+    jobs.replacingOccurrences(of: "-o ../objects/B.o\n", with: "-o ../objects/Other.o\n"),
+    jobs.replacingOccurrences(of: "@../objects/Lab.autolink", with: "@/tmp/TemporaryDirectory.x/Lab.autolink"),
+    jobs.replacingOccurrences(of: "swift-autolink-extract", with: "swift-something-else"),
+    String(jobs.prefix(while: { $0 != "\n" })),
+  ])
+  func noPlan(jobs: String) {
+    #expect(DriverPlan(jobs: jobs, names: ["A.swift", "B.swift"], objects: "../objects") == nil)
+  }
+
+  @Test("An edit inside a function body changes no declaration; a new stored property changes its type, which a file that builds one uses")
+  func dependencies() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-deps-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    // Each version is compiled in a folder of its own, from nothing: every file is compiled.
+    func compile(_ a: String) throws -> (a: FileDependencies, b: FileDependencies) {
+      let folder = root.appending(path: UUID().uuidString)
+      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Compiler.outputFileMap(for: ["A.swift", "B.swift"], in: folder).write(to: folder.appending(path: "map.json"))
+      try Data("func area() -> Int { Size().width * 2 }\n".utf8).write(to: folder.appending(path: "B.swift"))
+      try Data(a.utf8).write(to: folder.appending(path: "A.swift"))
+      let outcome = try ProcessRunner().run(
+        ["swiftc", "-c", "-incremental", "-output-file-map", "map.json", "-module-name", "Lab", "-parse-as-library", "A.swift", "B.swift"],
+        in: folder, until: .now + .seconds(120))
+      #expect(outcome.succeeded, "\(outcome.output)")
+      return (
+        try #require(FileDependencies.read(folder.appending(path: "A.swiftdeps"))),
+        try #require(FileDependencies.read(folder.appending(path: "B.swiftdeps")))
+      )
+    }
+    let first = try compile("struct Size { var width = 3 }\nfunc name() -> String { \"size\" }\n")
+    let body = try compile("struct Size { var width = 3 }\nfunc name() -> String {\n  // Another body.\n  \"a size\"\n}\n")
+    let layout = try compile("struct Size { var padding = 0; var width = 3 }\nfunc name() -> String { \"size\" }\n")
+
+    #expect(FileDependencies.changes(from: first.a, to: body.a).isEmpty)
+    let changed = FileDependencies.changes(from: first.a, to: layout.a)
+    #expect(!changed.isEmpty)
+    #expect(!first.b.uses.isDisjoint(with: changed), "B builds a Size, so the driver would compile it again: \(changed)")
+  }
+
+  @Test("A variant that changes a body, and one that changes what another file uses, are built from the solution's objects and hold their own code; the base's plan is kept")
+  func directOrDriver() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-direct-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    func sources(width: String, word: String) -> SandboxPlan.Sources {
+      var sources = SandboxPlan.Sources()
+      sources.add("Size.swift", Data("public struct Size { \(width) }\npublic func word() -> String { \"\(word)\" }\n".utf8), shownAs: "Size.swift")
+      sources.add("Area.swift", Data("public func area() -> Int { Size().width * 2 }\n".utf8), shownAs: "Area.swift")
+      return sources
+    }
+    let state = StateFolder(root: root.appending(path: "state"))
+    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let solution = sources(width: "public var width = 3", word: "solution-word")
+    let body = try VariantBuild.build(sources(width: "public var width = 3", word: "body-word"), base: solution, module: "Lab", state: state, compiler: compiler).get()
+    let layout = try VariantBuild.build(
+      sources(width: "public var padding = 0; public var width = 3", word: "layout-word"), base: solution, module: "Lab", state: state,
+      compiler: compiler).get()
+    let base = try #require(try manager.contentsOfDirectory(at: state.variants, includingPropertiesForKeys: nil).first {
+      $0.lastPathComponent.hasPrefix("base-") && $0.pathExtension.isEmpty
+    })
+    #expect(manager.fileExists(atPath: base.appending(path: DriverPlan.fileName).path), "the base's plan was recorded")
+    #expect(try Data(contentsOf: body.appending(path: Compiler.programName)).firstRange(of: Data("body-word".utf8)) != nil)
+    #expect(try Data(contentsOf: layout.appending(path: Compiler.programName)).firstRange(of: Data("layout-word".utf8)) != nil)
+  }
+}
