@@ -77,6 +77,14 @@ struct FileDependencies: Equatable {
     guard interface != nil else { throw Bitstream.Malformed(reason: "a file without the fingerprint of its interface") }
   }
 
+  /// Whether the driver would compile this file again for `changes` in another file: it uses
+  /// one of them, or provides a declaration of the same key. The driver keys a declaration by
+  /// its kind and name, not by its file, and each file's own code depends on the declarations
+  /// it provides: a `==` that changes in one file reaches every file that declares an `==`.
+  func isAffected(by changes: Set<Key>) -> Bool {
+    !uses.isDisjoint(with: changes) || changes.contains { provides.keys.contains($0) }
+  }
+
   /// The declarations a user of the file would be compiled again for, between its compile `before` and `after`.
   static func changes(from before: FileDependencies, to after: FileDependencies) -> Set<Key> {
     let interfaceChanged = before.interface != after.interface

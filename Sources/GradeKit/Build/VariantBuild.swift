@@ -178,8 +178,8 @@ extension VariantBuild {
   /// Compiles the files `changed` (the padding among them) of a copy of a base's build in
   /// `sourceFolder` and links the program as the driver would (`DriverPlan`), and returns the
   /// folder of its objects and program; `nil` when the driver must build it instead: when a
-  /// step fails, or when a file not compiled uses a declaration a changed file changed
-  /// (`FileDependencies`), since the driver would compile that file again. The padding's
+  /// step fails, or when the driver would compile again a file it did not compile, for a
+  /// declaration a changed file changed (`FileDependencies`). The padding's
   /// interface is its own in every build, and nothing uses it: all it declares is private.
   private static func compileDirectly(
     _ changed: Set<String>, names: [String], plan: DriverPlan, base: URL, sourceFolder: URL, compiler: Compiler
@@ -202,8 +202,8 @@ extension VariantBuild {
       (try? compiler.runner.run(arguments, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
     }
     guard run(plan.compile(changed, names: names, map: "\(relative)/\(mapName)", objects: relative)) else { return nil }
-    // Each file the variant shares with the base keeps its object unless it uses a declaration
-    // a changed file changed, which is when the driver would compile it again.
+    // Each file the variant shares with the base keeps its object unless the driver would
+    // compile it again for a declaration a changed file changed.
     var changes: Set<FileDependencies.Key> = []
     for name in changed where name != saltFile {
       let stem = DriverPlan.stem(name)
@@ -214,7 +214,7 @@ extension VariantBuild {
     }
     if !changes.isEmpty {
       for name in names where !changed.contains(name) {
-        guard let kept = FileDependencies.read(objects.appending(path: "\(DriverPlan.stem(name)).swiftdeps")), kept.uses.isDisjoint(with: changes)
+        guard let kept = FileDependencies.read(objects.appending(path: "\(DriverPlan.stem(name)).swiftdeps")), !kept.isAffected(by: changes)
         else { return nil }
       }
     }
