@@ -24,27 +24,6 @@ struct JobExecutor: Sendable {
     case asGiven
   }
 
-  /// Runs `jobs`, all at once, each task's solution among the first; leaves out the results of
-  /// the jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) when the
-  /// tests hung or flooded on it, and stops those still running: the tests would on every
-  /// version, a limit each. Started beside the solution rather than after it, a grading no
-  /// longer waits for the solution's run before the rest begin.
-  func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
-    let waiting = Set(jobs.filter(\.waitsForSolution).compactMap(\.id.task))
-    let stuck = Dictionary(uniqueKeysWithValues: waiting.map { ($0, Cancellation()) })
-    let results = runAtOnce(jobs, stuck: stuck)
-    return results.filter { id, _ in
-      guard let job = jobs.first(where: { $0.id == id }), job.waitsForSolution, let task = id.task else { return true }
-      return stuck[task]?.isCancelled != true
-    }
-  }
-
-  /// Whether `result`, of the job `id`, says the tests hung or flooded on their task's solution.
-  private static func stuckOnSolution(_ id: JobID, _ result: JobResult) -> Bool {
-    guard case .variant(let variant) = id, case .solution = variant.role else { return false }
-    return result.ending == .timedOut || result.ending == .flooded
-  }
-
   /// How many jobs run at once: four for each core. A job is a short process that often waits,
   /// for a bounded wait to run out on a buggy version or for a sanitizer to start, and a
   /// waiting job leaves its core to another. `grade check --runs` soaks the reference tests
@@ -52,9 +31,13 @@ struct JobExecutor: Sendable {
   static let width = 4 * Sandbox.cores
 
   /// Runs every job whose result is not kept, `width` at once, in the executor's `order`, the
-  /// jobs that wait for a solution after the rest; a job whose task is in `stuck`, once that is
-  /// set, is stopped or not started, and leaves no result, kept or timed.
-  private func runAtOnce(_ jobs: [GradingPlan.Job], stuck: [Int: Cancellation]) -> [JobID: JobResult] {
+  /// jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) after the
+  /// rest but without waiting for it: when the tests hang or flood on the solution, those
+  /// still to start never do, those running are stopped (`Cancellation`), and the results of
+  /// all of them are left out, since the tests would hang on every version, a limit each.
+  func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+    let stuck = Dictionary(uniqueKeysWithValues: Set(jobs.filter(\.waitsForSolution).compactMap(\.id.task)).map { ($0, Cancellation()) })
+    @Sendable func cancellation(of job: GradingPlan.Job) -> Cancellation? { job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil }
     let results = Locked([JobID: JobResult]())
     var pending: [GradingPlan.Job] = []
     for job in jobs {
@@ -64,16 +47,14 @@ struct JobExecutor: Sendable {
         pending.append(job)
       }
     }
+    let expected = if case .longestFirst(let durations) = self.order { durations.load() } else { [String: Double]?.none }
     let order = [false, true].flatMap { waits in
       let group = pending.filter { $0.waitsForSolution == waits }
-      return switch self.order {
-      case .longestFirst(let durations): JobDurations.longestFirst(group, expected: durations.load())
-      case .asGiven: group
-      }
+      return expected.map { JobDurations.longestFirst(group, expected: $0) } ?? group
     }
     SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
-      let cancellation = job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil
+      let cancellation = cancellation(of: job)
       guard let sandbox = sandboxes[job.flavour], cancellation?.isCancelled != true else { return }
       pause()
       let started = ContinuousClock.now
@@ -89,6 +70,14 @@ struct JobExecutor: Sendable {
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
     if case .longestFirst(let durations) = self.order { durations.store(results.value) }
-    return results.value
+    // A job that waits for a stuck solution may have ended (or been answered from the cache) before it was found stuck.
+    let dropped = Set(jobs.filter { cancellation(of: $0)?.isCancelled == true }.map(\.id))
+    return results.value.filter { !dropped.contains($0.key) }
+  }
+
+  /// Whether `result`, of the job `id`, says the tests hung or flooded on their task's solution.
+  private static func stuckOnSolution(_ id: JobID, _ result: JobResult) -> Bool {
+    guard case .variant(let variant) = id, case .solution = variant.role else { return false }
+    return result.ending == .timedOut || result.ending == .flooded
   }
 }
