@@ -8,7 +8,7 @@
 #
 # The class, for lesson 1: starters, solutions, partial work (task 1 solved),
 # broken work (a compile error), one student whose test hangs and one whose
-# test crashes. Each grading starts from an empty sandbox folder, so it pays
+# test crashes. Each grading starts from an empty workspace folder, so it pays
 # for building every variant once, as a real class run does. The hung test
 # is stopped by --timeout 10 instead of the default 60 s.
 #

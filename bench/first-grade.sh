@@ -59,7 +59,7 @@ measure() {  # $1: 1 or 0, preparation on or off
       busy="-"
       if [ "$prepare" = 1 ]; then
         others=$(( (number % count) + 1 )) ; other2=$(( (others % count) + 1 ))
-        rm -rf .build/grade/sandboxes/prepare
+        rm -rf .build/grade/workspaces/prepare
         nice -n 19 "$grade" prepare "$others" "$other2" >/dev/null 2>&1 &
         sleep 1
         printf '// busy edit\n' >>"$path"

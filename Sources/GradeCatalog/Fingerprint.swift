@@ -1,6 +1,6 @@
 import Foundation
 
-/// A 64-bit FNV-1a hash of a sandbox's inputs, to tell whether a stored result still holds.
+/// A 64-bit FNV-1a hash of a workspace's inputs, to tell whether a stored result still holds.
 ///
 /// Not cryptographic: it guards a cache against staleness, not against forgery.
 package struct Fingerprint: Equatable {

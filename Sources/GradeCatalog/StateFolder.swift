@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the grader keeps what it builds and what it can make again: sandboxes, builds,
+/// Where the grader keeps what it builds and what it can make again: workspaces, builds,
 /// variants, job and lesson results. The one place those paths are made.
 ///
 /// A learner's is `.build/grade` in their workbook, so cleaning the build clears it; a
@@ -16,22 +16,22 @@ public struct StateFolder: Sendable, Equatable {
     self.root = root
   }
 
-  /// The sandbox of `lesson` named `name` (`learner`, `check-solution`, a student's, ...).
-  public func sandbox(_ name: String, of lesson: Lesson) -> URL {
-    root.appending(path: "sandboxes/\(name)/\(lesson.folder)")
+  /// The workspace of `lesson` named `name` (`learner`, `check-solution`, a student's, ...).
+  public func workspace(_ name: String, of lesson: Lesson) -> URL {
+    root.appending(path: "workspaces/\(name)/\(lesson.folder)")
   }
 
-  /// Where a sandbox keeps the result of its last grading.
+  /// Where a workspace keeps the result of its last grading.
   public func result(_ name: String, of lesson: Lesson) -> URL {
-    sandbox(name, of: lesson).appending(path: "result.json")
+    workspace(name, of: lesson).appending(path: "result.json")
   }
 
   /// Built variants (the wheat and chaffs of write-tests tasks), each in a folder named by
-  /// a hash of its sources, built once and shared by every sandbox.
+  /// a hash of its sources, built once and shared by every workspace.
   public var variants: URL { root.appending(path: "variants") }
 
   /// Compiled modules and test binaries, each in a folder named by a hash of its inputs,
-  /// shared by every sandbox: learners who hand in the same files share a build.
+  /// shared by every workspace: learners who hand in the same files share a build.
   public var builds: URL { root.appending(path: "builds") }
 
   /// Results of test runs, each keyed by its binary, library, arguments and limits, shared likewise.

@@ -61,7 +61,7 @@ public struct Workbook: Sendable {
     WorkbookPath.canonicalTests(lesson).url(in: root)
   }
 
-  /// Where the grader keeps its sandboxes and state for this checkout, inside SwiftPM's
+  /// Where the grader keeps its workspaces and state for this checkout, inside SwiftPM's
   /// own build folder so that nothing it writes is ever committed.
   public var state: StateFolder { StateFolder(root: root.appending(path: ".build/grade")) }
 

@@ -199,7 +199,7 @@ struct GradeEveryLessonTests {
   func untouchedLessonsAreNotBuilt() throws {
     let book = try TwoLessons()
     let app = AppTests()
-    let second = book.root.appending(path: ".build/grade/sandboxes/learner/02-again")
+    let second = book.root.appending(path: ".build/grade/workspaces/learner/02-again")
 
     let first = app.run([], in: book.root)
     #expect(first.status == App.Exit.failed)
@@ -249,7 +249,7 @@ struct GradeEveryLessonTests {
     }
     try JSONEncoder().encode(fingerprints).write(to: workbook.starterFingerprintsFile)
     let app = AppTests()
-    let firstSandbox = book.root.appending(path: ".build/grade/sandboxes/learner/01-expect-and-require")
+    let firstWorkspace = book.root.appending(path: ".build/grade/workspaces/learner/01-expect-and-require")
 
     // A learner who starts at lesson 2 never sees lesson 1's feedback, and lesson 1 is not built.
     let test = workbook.starterFolder(of: second).appending(path: "Tests/UserStoreTests.swift")
@@ -258,7 +258,7 @@ struct GradeEveryLessonTests {
     #expect(started.out.hasPrefix("Lesson 2: "), "\(started.out)")
     #expect(started.out.contains("Shown above: lesson 2, the one whose files you changed last. Another lesson: swift run grade N"))
     #expect(started.out.contains("1  expect-and-require  0/3 tasks  (not started)"), "\(started.out)")
-    #expect(!FileManager.default.fileExists(atPath: firstSandbox.path))
+    #expect(!FileManager.default.fileExists(atPath: firstWorkspace.path))
     #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 2)
 
     // Asking for lesson 1 by name makes it the one the learner is in, until they edit lesson 2 again.
@@ -268,7 +268,7 @@ struct GradeEveryLessonTests {
     #expect(CurrentLesson(workbook: workbook, starters: .recorded(in: workbook)).find()?.lesson.number == 2)
   }
 
-  @Test("prepare builds a lesson in a sandbox of its own, so the learner's first grade reuses it; one runs at a time")
+  @Test("prepare builds a lesson in a workspace of its own, so the learner's first grade reuses it; one runs at a time")
   func prepare() throws {
     let book = try TwoLessons()
     let app = AppTests()
@@ -281,8 +281,8 @@ struct GradeEveryLessonTests {
     let prepared = app.run(["prepare", "2"], in: book.root)
     #expect(prepared.status == App.Exit.passed)
     #expect(prepared.out == "Prepared lesson 2: each first grade is now as fast as the next.")
-    #expect(FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/prepare/02-again").path))
-    #expect(!FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/sandboxes/learner/02-again").path))
+    #expect(FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/workspaces/prepare/02-again").path))
+    #expect(!FileManager.default.fileExists(atPath: book.root.appending(path: ".build/grade/workspaces/learner/02-again").path))
     // The learner's first grade of lesson 2 finds every variant built.
     let progress = Mutex<[String]>([])
     let learner = App(

@@ -80,6 +80,17 @@ struct AvailabilityRuleTests {
     #expect(dumps == [first, second])
   }
 
+  @Test("An operator function's line declares the function; an operator's, an import's and a case's declare nothing named", arguments: [
+    ("public static prefix func - (value: Money) -> Money", "-" as String?),
+    ("public static func + (lhs: Money, rhs: Money) -> Money", "+"),
+    ("infix operator ~~ : ComparisonPrecedence", nil),
+    ("import func Foundation.exit", nil),
+    ("case refunded(Money)", nil),
+  ])
+  func operatorLines(line: String, name: String?) {
+    #expect(Rule.declaration(line)?.names == name.map { [$0] })
+  }
+
   @Test("A demangled declaration's module, path and labels, generics and extensions left out")
   func demangled() throws {
     let immediate = try #require(Rule.declaration(demangled: "static (extension in _Concurrency):Swift.Task< where B == Swift.Never>.immediate(name: Swift.String?, priority: Swift.TaskPriority?, executorPreference: __owned Swift.TaskExecutor?, operation: __owned @isolated(any) () async -> A) -> Swift.Task<A, Swift.Never>"))

@@ -81,7 +81,7 @@ struct ClassReportTests {
     let html = ClassReportPage.html(records, lessons: lessons, context: context)
     #expect(html.contains("Made 2026-11-26 07:00 UTC from the workbook at commit <code>abc123def456</code>."))
     for task in lessons[0].tasks { #expect(html.contains("<b>L1T\(task.number)</b>\(Gradebook.xmlEscape(task.title))</th>")) }
-    #expect(html.contains("<a href=\"feedback/\(ClassGrader.sandboxName(for: "ada")).md\">ada</a>"))
+    #expect(html.contains("<a href=\"feedback/\(ClassGrader.safeName(for: "ada")).md\">ada</a>"))
     #expect(html.contains("<td>10</td><td>10</td></tr>"), "ada passed both tasks: 10 points of 10")
     #expect(html.contains("<td class=\"untouched\""))
     #expect(html.contains("<td>numbers users from 0</td><td>L1T1</td><td>1</td>"), "only linus, who started, missed it (the fixture gives his both tasks the miss)")
@@ -110,7 +110,7 @@ struct ClassReportTests {
     defer { try? FileManager.default.removeItem(at: root) }
     try Gradebook.write(records, lessons: lessons, to: root)
     let ken = try #require(records.first { $0.learner.hasPrefix("ken") })
-    let file = root.appending(path: "results/\(ClassGrader.sandboxName(for: ken.learner))/\(lessons[0].folder).json")
+    let file = root.appending(path: "results/\(ClassGrader.safeName(for: ken.learner))/\(lessons[0].folder).json")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     #expect(Set(object.keys) == ["version", "status", "message", "tests"])
     #expect(object["version"] as? Int == 3)

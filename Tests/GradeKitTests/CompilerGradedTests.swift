@@ -104,7 +104,7 @@ struct CompilerGradedTests {
     }
 
     func grade(_ folder: URL) -> LessonResult {
-      grader.grade(workbook.catalog.lessons[0], learnerFolder: folder, sandboxName: folder.lastPathComponent)
+      grader.grade(workbook.catalog.lessons[0], learnerFolder: folder, workspaceName: folder.lastPathComponent)
     }
   }
 
@@ -146,8 +146,8 @@ struct CompilerGradedTests {
     #expect(result.task(3).status == .fail)
     #expect(result.words(3).contains("countsFromManyThreads"), "\(result.words(3))")
     #expect(!result.words(3).contains("ThreadSanitizer"), "\(result.words(3))")
-    let sandbox = lab.grader.state.sandbox(folder.lastPathComponent, of: lab.workbook.catalog.lessons[0])
-    #expect(!FileManager.default.fileExists(atPath: sandbox.appending(path: "build-tsan").path))
+    let workspace = lab.grader.state.workspace(folder.lastPathComponent, of: lab.workbook.catalog.lessons[0])
+    #expect(!FileManager.default.fileExists(atPath: workspace.appending(path: "build-tsan").path))
   }
 
   @Test("A data race ThreadSanitizer reports fails a task marked for it, with the report trimmed to the learner's code")

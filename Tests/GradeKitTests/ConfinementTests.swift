@@ -28,8 +28,8 @@ struct ConfinementTests {
             Issue.record(Comment(rawValue: seen.joined(separator: ", ")))
         """#), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "reader-\(namespaces)", namespaces: namespaces)
-    let job = sandbox.runTests(try #require(built.program(for: .solution(of: 2))), libraries: [try #require(built.testsLibrary(.task(2)))])
+    let (workspace, built) = try lab.builtTask2(folder, workspace: "reader-\(namespaces)", namespaces: namespaces)
+    let job = workspace.runTests(try #require(built.program(for: .solution(of: 2))), libraries: [try #require(built.testsLibrary(.task(2)))])
     let seen = job.tests.flatMap(\.issues).flatMap(\.comments).joined()
     #expect(
       seen == "maps no, task maps no, program no, solution no, canary no, wrote outside false, wrote own folder true",

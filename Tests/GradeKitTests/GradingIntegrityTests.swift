@@ -23,7 +23,7 @@ struct GradingIntegrityTests {
     #expect(field == expected)
   }
 
-  @Test("A file with a name that is not UTF-8 in a sandbox does not stop the next sync")
+  @Test("A file with a name that is not UTF-8 in a workspace does not stop the next sync")
   func nonUTF8Name() throws {
     let root = FileManager.default.temporaryDirectory.appending(path: "grade-sync-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
@@ -70,17 +70,17 @@ struct ResultCacheTests {
     let folder = try lab.learner("cache")
     var grader = lab.grader
     grader.useCache = true
-    let first = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache")
-    let again = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache")
+    let first = grader.grade(lab.lesson, learnerFolder: folder, workspaceName: "cache")
+    let again = grader.grade(lab.lesson, learnerFolder: folder, workspaceName: "cache")
     #expect(!first.fromCache)
     #expect(again.fromCache)
     var changed = lab.lesson
     changed.tasks[1].hints.append("a third hint")
-    let afterEdit = grader.grade(changed, learnerFolder: folder, sandboxName: "cache")
+    let afterEdit = grader.grade(changed, learnerFolder: folder, workspaceName: "cache")
     #expect(!afterEdit.fromCache)
     var limited = grader
     limited.limits.seconds = 11
-    #expect(!limited.grade(changed, learnerFolder: folder, sandboxName: "cache").fromCache)
+    #expect(!limited.grade(changed, learnerFolder: folder, workspaceName: "cache").fromCache)
   }
 
   @Test("A grading a time limit cut short is never answered from the cache, yet it is what hint and watch read as the last result")
@@ -90,10 +90,10 @@ struct ResultCacheTests {
     }
     var grader = lab.grader
     grader.useCache = true
-    let first = grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache-hang")
+    let first = grader.grade(lab.lesson, learnerFolder: folder, workspaceName: "cache-hang")
     #expect(first.task(2).status != .pass)
     let latest = try #require(ResultCache.latest(in: grader.state.result("cache-hang", of: lab.lesson)))
     #expect(latest.task(2).status == first.task(2).status, "the last result is the one the learner saw")
-    #expect(!grader.grade(lab.lesson, learnerFolder: folder, sandboxName: "cache-hang").fromCache)
+    #expect(!grader.grade(lab.lesson, learnerFolder: folder, workspaceName: "cache-hang").fromCache)
   }
 }

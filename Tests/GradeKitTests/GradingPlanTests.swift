@@ -14,8 +14,8 @@ struct GradingPlanTests {
     repetitionShares: 2)
 
   /// A build where everything compiled, its folders named like the store's.
-  var built: Sandbox.Built {
-    var built = Sandbox.Built()
+  var built: Workspace.Built {
+    var built = Workspace.Built()
     let store = URL(fileURLWithPath: "/store")
     built.runnerFolder = store.appending(path: "runner-1")
     built.moduleFolder = store.appending(path: "module-1")
@@ -26,7 +26,7 @@ struct GradingPlanTests {
     return built
   }
 
-  func jobs(_ built: Sandbox.Built, tasks: Set<Int> = [1, 2], flavour: GradingPlan.Flavour = .plain) -> [JobID: GradingPlan.Job] {
+  func jobs(_ built: Workspace.Built, tasks: Set<Int> = [1, 2], flavour: GradingPlan.Flavour = .plain) -> [JobID: GradingPlan.Job] {
     let planned = GradingPlan.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
     return Dictionary(uniqueKeysWithValues: planned.map { ($0.id, $0) })
   }
@@ -36,7 +36,7 @@ struct GradingPlanTests {
     let job = try #require(jobs(built)[.implement(task: 1)])
     #expect(job.program.path == "/store/runner-1/tests")
     #expect(job.libraries.map(\.path) == ["/store/canonical-1/\(RunnerProgram.testsLibrary)", "/store/module-1/\(Compiler.libraryName("ExpectRequire"))"])
-    #expect(job.filters == [Sandbox.filter(module: lesson.testModule, name: "ScoreValidatorTests")])
+    #expect(job.filters == [Workspace.filter(module: lesson.testModule, name: "ScoreValidatorTests")])
     #expect(job.crashesToName == 3 && job.seconds == 30 && !job.waitsForSolution)
   }
 
@@ -109,7 +109,7 @@ struct GradingPlanTests {
     var results: [JobID: JobResult] = [:]
     for variant in spec.variants(of: 2) { results[.variant(variant)] = JobResult(tests: [test]) }
     results[.variant(VariantID(task: 2, role: .chaff(spec.chaffs[1])))] = JobResult(tests: [failing])
-    let plan = try! SandboxPlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
+    let plan = try! WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
     var evaluated = LessonEvaluator(plan: plan, limits: BoxLimits()).evaluate(lesson.tasks[1], built: built, results: results)
     evaluated.checks.removeAll { $0.status == .pass }
     #expect(evaluated.findings == [.chaffMissed(spec.chaffs[0]), .chaffMissed(spec.chaffs[2])])

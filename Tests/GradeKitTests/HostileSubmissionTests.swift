@@ -11,7 +11,7 @@ extension Tag {
 ///
 /// Each starts as lesson 1's solution, where every task passes, and changes one
 /// thing; each checks the verdict, the words, and that nothing outside the
-/// sandbox changed. `swift test --filter HostileSubmissionTests` runs them alone.
+/// workspace changed. `swift test --filter HostileSubmissionTests` runs them alone.
 @Suite("Hostile submissions", .tags(.slow))
 struct HostileSubmissionTests {
   let lab = HostileLab.shared
@@ -41,13 +41,13 @@ struct HostileSubmissionTests {
             Issue.record(Comment(rawValue: seen.joined(separator: " | ")))
         """#), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "observer-direct")
+    let (workspace, built) = try lab.builtTask2(folder, workspace: "observer-direct")
     guard case .writeTests(let spec) = lab.lesson.tasks[1].kind else { return }
     let variants = spec.variants(of: 2)
     // The solution, the wheat that numbers users from 1000, and four chaffs.
     #expect(variants.count == 6 && variants.allSatisfy { built.variantFolders[$0] != nil })
     let seen = variants.map { variant in
-      let job = sandbox.runTests(built.program(for: variant)!, libraries: [built.testsLibrary(.task(2))!])
+      let job = workspace.runTests(built.program(for: variant)!, libraries: [built.testsLibrary(.task(2))!])
       let seen = job.tests.flatMap(\.issues).map(\.comments).flatMap { $0 }.joined()
       // Without namespaces each run has a folder of its own, named at random: it says nothing of the variant.
       return seen.replacing(/[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/, with: "RUN")
@@ -308,11 +308,11 @@ struct HostileSubmissionTests {
 
         """, to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let (sandbox, built) = try lab.builtTask2(folder, sandbox: "many-crashes-direct")
+    let (workspace, built) = try lab.builtTask2(folder, workspace: "many-crashes-direct")
     let wheat = try #require(built.program(for: .solution(of: 2)))
     let tests = try #require(built.testsLibrary(.task(2)))
 
-    let job = sandbox.runTests(wheat, libraries: [tests])
+    let job = workspace.runTests(wheat, libraries: [tests])
 
     let byName = Dictionary(uniqueKeysWithValues: job.tests.map { (String($0.id.split(separator: "/")[1]), $0) })
     #expect(byName.count == 5)
@@ -325,7 +325,7 @@ struct HostileSubmissionTests {
     #expect(byName["fifth()"]?.status == .failed)
 
     // Asked to name one crash, it stops there: every test has a result, is that crash, or has none yet.
-    let capped = sandbox.runTests(wheat, libraries: [tests], crashesToName: 1)
+    let capped = workspace.runTests(wheat, libraries: [tests], crashesToName: 1)
     #expect(!capped.crashes.isEmpty && capped.crashes.count <= 2)
     #expect(capped.crashes.values.allSatisfy { $0.contains("second broke") || $0.contains("fourth broke") }, "\(capped.crashes)")
     #expect(capped.tests.count == 5)
@@ -389,8 +389,8 @@ struct HostileSubmissionTests {
     #expect(text.contains("must bound its wait (a timeout)"), "\(text)")
     // The hang is the tests' own (the wheat ran to its end), so the next grading does not wait it out again.
     let caching = Grader(workbook: lab.workbook, state: lab.grader.state, limits: lab.grader.limits, useCache: true, isolation: lab.grader.isolation)
-    _ = caching.grade(lab.lesson, learnerFolder: folder, sandboxName: "hang-on-chaff-cached")
-    let again = caching.grade(lab.lesson, learnerFolder: folder, sandboxName: "hang-on-chaff-cached")
+    _ = caching.grade(lab.lesson, learnerFolder: folder, workspaceName: "hang-on-chaff-cached")
+    let again = caching.grade(lab.lesson, learnerFolder: folder, workspaceName: "hang-on-chaff-cached")
     #expect(again.fromCache)
   }
 

@@ -73,7 +73,7 @@ struct IntegrityTests {
     let manager = FileManager.default
     let root = manager.temporaryDirectory.appending(path: "grade-salt-\(UUID().uuidString)")
     defer { try? manager.removeItem(at: root) }
-    var sources = SandboxPlan.Sources()
+    var sources = WorkspacePlan.Sources()
     sources.add("Add.swift", Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8), shownAs: "Add.swift")
     func build(_ name: String) throws -> Data {
       let state = StateFolder(root: root.appending(path: name))
@@ -100,8 +100,8 @@ struct IntegrityTests {
     let manager = FileManager.default
     let root = manager.temporaryDirectory.appending(path: "grade-base-\(UUID().uuidString)")
     defer { try? manager.removeItem(at: root) }
-    func sources(_ word: String) -> SandboxPlan.Sources {
-      var sources = SandboxPlan.Sources()
+    func sources(_ word: String) -> WorkspacePlan.Sources {
+      var sources = WorkspacePlan.Sources()
       sources.add("Word.swift", Data("public func word() -> String { \"\(word)\" }\n".utf8), shownAs: "Word.swift")
       sources.add("Shout.swift", Data("public func shout() -> String { word().uppercased() }\n".utf8), shownAs: "Shout.swift")
       return sources
@@ -203,7 +203,7 @@ struct IntegrityTests {
         """), to: "Tests/UserStoreTests.swift", in: folder)
     }
     _ = lab.grade(folder)
-    let runs = lab.grader.state.sandbox(folder.lastPathComponent, of: lab.lesson).appending(path: "runs")
+    let runs = lab.grader.state.workspace(folder.lastPathComponent, of: lab.lesson).appending(path: "runs")
     #expect(((try? FileManager.default.contentsOfDirectory(atPath: runs.path)) ?? []).isEmpty)
     try lab.expectNothingOutsideChanged()
   }

@@ -60,7 +60,7 @@ struct KeptMutantsTests {
 
   @Test("kept mutants become one program's variants, numbered, quoting code only from files the learner was handed")
   func variants() throws {
-    var sources = SandboxPlan.Sources()
+    var sources = WorkspacePlan.Sources()
     sources.add("Limit.swift", Data(Self.source.utf8), shownAs: "Solutions/01-x/Sources/Limit.swift")
     sources.add("Other.swift", Data("let other = 1\n".utf8), shownAs: "Solutions/01-x/Sources/Other.swift")
     let kept = KeptMutants.Task(
@@ -137,7 +137,7 @@ struct KeptMutantsTests {
 
   @Test("a mutant job switches its mutant on, and its result is kept apart from the code as it is")
   func jobs() throws {
-    var built = Sandbox.Built()
+    var built = Workspace.Built()
     let folder = URL(fileURLWithPath: "/tmp/variant")
     let mutant = VariantID(task: 2, role: .mutant(Self.change(3)))
     built.variantFolders = [.solution(of: 2): folder, mutant: folder]

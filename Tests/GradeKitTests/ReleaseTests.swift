@@ -183,7 +183,7 @@ struct ReleaseTests {
   func otherToolchain() throws {
     let copy = try Workbook.load(at: released.out)
     let lesson = copy.catalog.lessons[0]
-    let plan = try SandboxPlan(workbook: copy, lesson: lesson, learnerFolder: copy.starterFolder(of: lesson), toolchain: "Swift version 9.9")
+    let plan = try WorkspacePlan(workbook: copy, lesson: lesson, learnerFolder: copy.starterFolder(of: lesson), toolchain: "Swift version 9.9")
     let reason = try #require(plan.unavailable[2])
     #expect(reason.contains("compiled for \(ReleasedVariants.platform) with Swift version"))
     #expect(reason.contains("this machine is \(ReleasedVariants.platform) with Swift version 9.9"))

@@ -76,8 +76,8 @@ struct VariantBuildTests {
     let manager = FileManager.default
     let root = manager.temporaryDirectory.appending(path: "grade-direct-\(UUID().uuidString)")
     defer { try? manager.removeItem(at: root) }
-    func sources(width: String, word: String) -> SandboxPlan.Sources {
-      var sources = SandboxPlan.Sources()
+    func sources(width: String, word: String) -> WorkspacePlan.Sources {
+      var sources = WorkspacePlan.Sources()
       sources.add("Size.swift", Data("public struct Size { \(width) }\npublic func word() -> String { \"\(word)\" }\n".utf8), shownAs: "Size.swift")
       sources.add("Area.swift", Data("public func area() -> Int { Size().width * 2 }\n".utf8), shownAs: "Area.swift")
       return sources

@@ -27,7 +27,7 @@ enum RunFolders {
     }
   }
 
-  /// Prunes every `runs` folder at most four levels below `root`: a learner's sandboxes
+  /// Prunes every `runs` folder at most four levels below `root`: a learner's workspaces
   /// (`learner/01-x/runs`) and a class's (`class/ada/01-x/runs`).
   static func pruneAll(under root: URL, olderThan age: TimeInterval, depth: Int = 4) {
     let manager = FileManager.default

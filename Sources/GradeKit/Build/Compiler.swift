@@ -25,7 +25,7 @@ public struct Compiler: Sendable {
   /// Whether to build for ThreadSanitizer (`-sanitize=thread`, with debug info for its stacks).
   public var threadSanitizer: Bool
   /// Where products live when no folder is given: each in a folder named by a hash of
-  /// everything it is built from, so every sandbox (every learner of a class) shares it.
+  /// everything it is built from, so every workspace (every learner of a class) shares it.
   public var store: URL?
   /// The lesson's settings for its module and every variant of it: default isolation and
   /// upcoming features (`Lesson.moduleFlags`).
@@ -409,7 +409,7 @@ public struct Compiler: Sendable {
     }
 
     guard let given else {
-      // Shared: built once by whichever sandbox needs it first, then moved into place whole.
+      // Shared: built once by whichever workspace needs it first, then moved into place whole.
       let store = self.store ?? moduleCache.deletingLastPathComponent().appending(path: "builds")
       let folder = store.appending(path: key)
       if manager.fileExists(atPath: folder.appending(path: product).path) { return reused(folder) }

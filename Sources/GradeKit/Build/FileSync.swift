@@ -46,7 +46,7 @@ enum FileSync {
         }
       }
     } catch {
-      throw .infrastructure("cannot write the sandbox at \(root.path): \(error.localizedDescription)")
+      throw .infrastructure("cannot write the workspace at \(root.path): \(error.localizedDescription)")
     }
     return changes
   }

@@ -22,7 +22,7 @@ enum VariantBuild {
   ///   copy of `base`'s file-by-file build, compiling only the files that differ and what the
   ///   driver finds depends on them, and has no interface of its own.
   static func build(
-    _ sources: SandboxPlan.Sources, base: SandboxPlan.Sources? = nil, module: String, state: StateFolder, compiler: Compiler
+    _ sources: WorkspacePlan.Sources, base: WorkspacePlan.Sources? = nil, module: String, state: StateFolder, compiler: Compiler
   ) -> Result<URL, GradeError> {
     let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
     let manager = FileManager.default
@@ -34,7 +34,7 @@ enum VariantBuild {
   }
 
   /// Whether the program of `sources` is built already.
-  static func isBuilt(_ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Bool {
+  static func isBuilt(_ sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> Bool {
     let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)
     return FileManager.default.fileExists(atPath: folder.appending(path: Compiler.programName).path)
   }
@@ -70,11 +70,11 @@ enum VariantBuild {
   }
 
   /// The folder named by a hash of everything the program is built from.
-  private static func folder(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> URL {
+  private static func folder(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> URL {
     state.variants.appending(path: key(of: sources, module: module, state: state, compiler: compiler))
   }
 
-  private static func key(of sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
+  private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
@@ -89,7 +89,7 @@ enum VariantBuild {
   }
 
   private static func compile(
-    _ sources: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL
+    _ sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL
   ) -> Result<URL, GradeError> {
     let manager = FileManager.default
     let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
@@ -120,7 +120,7 @@ extension VariantBuild {
 
   /// Builds `sources` into `folder` from a copy of `base`'s file-by-file build.
   private static func compile(
-    _ sources: SandboxPlan.Sources, from base: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler,
+    _ sources: WorkspacePlan.Sources, from base: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler,
     into folder: URL
   ) -> Result<URL, GradeError> {
     let baseFolder: URL
@@ -224,7 +224,7 @@ extension VariantBuild {
 
   /// The folder of `base`'s file-by-file build (`src` and `Compiler.objectsFolder`), built once.
   private static func built(
-    base: SandboxPlan.Sources, module: String, state: StateFolder, compiler: Compiler
+    base: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler
   ) -> Result<URL, GradeError> {
     let folder = state.variants.appending(path: "base-" + key(of: base, module: module, state: state, compiler: compiler))
     let manager = FileManager.default
@@ -261,7 +261,7 @@ extension VariantBuild {
   }
 
   /// Why the workbook's own `sources` did not build, with the end of what the compiler said.
-  private static func doesNotCompile(_ sources: SandboxPlan.Sources, _ result: Compiler.Result) -> GradeError {
+  private static func doesNotCompile(_ sources: WorkspacePlan.Sources, _ result: Compiler.Result) -> GradeError {
     let shown = sources.shownAs.values.sorted().joined(separator: ", ")
     return .infrastructure("the workbook's own code (\(shown)) does not compile: \(result.output.suffix(800))")
   }

@@ -42,9 +42,9 @@ extension App {
 
     if program.succeeded, let programFolder = program.folder {
       let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: folder.appending(path: "runs"))
-      let sandbox = Sandbox(
-        root: folder, plan: try! SandboxPlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
-      let job = sandbox.runTests(
+      let workspace = Workspace(
+        root: folder, plan: try! WorkspacePlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
+      let job = workspace.runTests(
         programFolder.appending(path: Compiler.programName),
         libraries: [folder.appending(path: "bin/\(RunnerProgram.testsLibrary)"), folder.appending(path: "lib/\(Compiler.libraryName("Probe"))")])
       let passed = job.tests.count == 1 && job.tests[0].status == .passed

@@ -101,7 +101,7 @@ struct Option: Sendable {
       }
       parsed.options.shard = shard
     },
-    Option(name: "--work", value: "W", help: "where sandboxes live (default: the system's temporary folder)") { parsed, text in
+    Option(name: "--work", value: "W", help: "where workspaces live (default: the system's temporary folder)") { parsed, text in
       parsed.options.work = text
     },
     Option(name: "--runs", value: "R", help: "run each task's reference tests R times against every version, side by side") {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Keeps job results, each keyed by what the job ran, for every sandbox to share.
+/// Keeps job results, each keyed by what the job ran, for every workspace to share.
 ///
 /// A job's result depends only on its test binary, the library it ran
 /// against, its arguments and its limits. A learner who edits one task's

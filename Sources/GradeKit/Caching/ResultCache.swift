@@ -1,7 +1,7 @@
 import Foundation
 import GradeResults
 
-/// Stores a lesson's last result beside its sandbox, keyed by a fingerprint of the sandbox's inputs.
+/// Stores a lesson's last result beside its workspace, keyed by a fingerprint of the workspace's inputs.
 ///
 /// `swift run grade` grades every lesson; with the cache, only lessons whose
 /// files changed are built again.

@@ -76,15 +76,15 @@ extension Grader {
   /// - Parameter tasks: The task numbers to look at; every write-tests task when empty.
   func mutants(_ lesson: Lesson, tasks only: Set<Int> = [], runs: Int = 1, progress: @Sendable (String) -> Void = { _ in }) -> [MutantReport] {
     let solution = workbook.solutionFolder(of: lesson)
-    let plan: SandboxPlan
+    let plan: WorkspacePlan
     do {
-      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
+      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
     } catch {
       return lesson.tasks.filter { if case .writeTests = $0.kind { true } else { false } }.map { task in
         MutantReport(task: task.number, files: [], made: 0, dropped: [], outcomes: [], problem: error.message)
       }
     }
-    let root = state.sandbox("check-mutants", of: lesson)
+    let root = state.workspace("check-mutants", of: lesson)
     var reports: [MutantReport] = []
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind, only.isEmpty || only.contains(task.number),
@@ -117,7 +117,7 @@ extension Grader {
   }
 
   /// The schema of `files` in `sources`, made and type-checked in `folder`.
-  private func schema(of sources: SandboxPlan.Sources, files: [String], lesson: Lesson, in folder: URL) throws(GradeError) -> MutantSchema {
+  private func schema(of sources: WorkspacePlan.Sources, files: [String], lesson: Lesson, in folder: URL) throws(GradeError) -> MutantSchema {
     let source = folder.appending(path: "src")
     try? FileManager.default.removeItem(at: source)
     do {
@@ -147,21 +147,21 @@ extension Grader {
   /// decided by it, and only one that dies is run the other `runs - 1` times, to see that it
   /// always does.
   private func run(
-    _ schema: MutantSchema, sources: SandboxPlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: SandboxPlan, root: URL,
+    _ schema: MutantSchema, sources: WorkspacePlan.Sources, task: LessonTask, spec: LessonTask.WriteTests, plan: WorkspacePlan, root: URL,
     runs: Int, progress: @Sendable (String) -> Void
   ) -> [MutantReport.Outcome] {
-    let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: task.threadSanitizer, runs: runs)
-    guard (try? sandbox.sync([.task(task.number)])) != nil else { return [] }
-    let built = sandbox.build(tasks: [task.number])
+    let workspace = soakWorkspace(root: root, plan: plan, threadSanitizer: task.threadSanitizer, runs: runs)
+    guard (try? workspace.sync([.task(task.number)])) != nil else { return [] }
+    let built = workspace.build(tasks: [task.number])
     guard let tests = built.testsLibrary(.task(task.number)),
       case .success(let folder) = VariantBuild.build(
         sources, base: plan.variants[task.number]?.first { $0.id == .solution(of: task.number) }?.sources, module: plan.lesson.module,
-        state: state, compiler: sandbox.compiler)
+        state: state, compiler: workspace.compiler)
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
     let seconds = limits.seconds(for: task)
     let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
-    var executor = JobExecutor(sandboxes: [flavour: sandbox], cache: nil, useCache: false, order: .asGiven)
+    var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
     executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
 

@@ -3,11 +3,11 @@ import GradeCatalog
 import GradeProcesses
 import GradeResults
 
-/// Grades lessons: plans a sandbox, builds it, runs every job in a box, and evaluates every task.
+/// Grades lessons: plans a workspace, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {
   /// The workbook whose canonical files and solutions the grader uses.
   public var workbook: Workbook
-  /// Where sandboxes, built variants and results live.
+  /// Where workspaces, built variants and results live.
   public var state: StateFolder
   /// The limits on every run of a test binary.
   public var limits: BoxLimits
@@ -57,7 +57,7 @@ public struct Grader: Sendable {
     StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
     // Run folders outlive their run only when a grading was stopped in the middle of it.
-    RunFolders.pruneAll(under: state.root.appending(path: "sandboxes"), olderThan: TimeInterval(limits.seconds + 600))
+    RunFolders.pruneAll(under: state.root.appending(path: "workspaces"), olderThan: TimeInterval(limits.seconds + 600))
   }
 
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
@@ -71,9 +71,9 @@ public struct Grader: Sendable {
   }
 
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
-  /// in the sandbox named `sandboxName` (one per learner, or per check).
+  /// in the workspace named `workspaceName` (one per learner, or per check).
   ///
-  /// Plan, build, run, evaluate: the sandbox plan says what to compile; the builds are made;
+  /// Plan, build, run, evaluate: the workspace plan says what to compile; the builds are made;
   /// the grading plan says which runs each task needs (`GradingPlan`); the executor runs them
   /// (`JobExecutor`); the evaluator reads the results by identity (`LessonEvaluator`).
   ///
@@ -89,7 +89,7 @@ public struct Grader: Sendable {
   ///     tests handed out, which the learner will change), without running anything against
   ///     them: a preparation builds what a later grade will need.
   public func grade(
-    _ lesson: Lesson, learnerFolder: URL, sandboxName: String = "learner", listAllCanonicalTests: Bool = false,
+    _ lesson: Lesson, learnerFolder: URL, workspaceName: String = "learner", listAllCanonicalTests: Bool = false,
     restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = [], buildingNotStarted: Bool = false
   ) -> LessonResult {
     let start = ContinuousClock.now
@@ -100,17 +100,17 @@ public struct Grader: Sendable {
         lessonError: message, seconds: seconds(since: start))
     }
 
-    let plan: SandboxPlan
+    let plan: WorkspacePlan
     do {
       let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, runner: runner) : .none
-      plan = try SandboxPlan(
+      plan = try WorkspacePlan(
         workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine,
         toolchain: Toolchain.version(runner: runner))
     } catch {
       return failed(error.message)
     }
     let settings = settings
-    let cacheURL = state.result(sandboxName, of: lesson)
+    let cacheURL = state.result(workspaceName, of: lesson)
     let notStarted = notStarted.filter { number in
       lesson.tasks.contains { if case .writeTests = $0.kind { $0.number == number } else { false } }
     }
@@ -129,20 +129,20 @@ public struct Grader: Sendable {
     let testTasks = gradable.subtracting(notStarted)
     let builtTasks = buildingNotStarted ? gradable : testTasks
     let choice = FlavourChoice(lesson: lesson, everyTask: threadSanitizer, tested: testTasks, built: builtTasks)
-    let sandboxes = sandboxes(of: plan, in: state.sandbox(sandboxName, of: lesson))
+    let workspaces = workspaces(of: plan, in: state.workspace(workspaceName, of: lesson))
     do {
-      try sandboxes[.plain]!.sync([.module, .canonicalTests, .misuses] + builtTasks.sorted().map { .task($0) })
+      try workspaces[.plain]!.sync([.module, .canonicalTests, .misuses] + builtTasks.sorted().map { .task($0) })
     } catch {
       return failed(error.message)
     }
     trace("planned and synced", since: start)
 
-    let builds = build(builtTasks, choice: choice, in: sandboxes, variantsOnly: buildingNotStarted ? notStarted : [])
+    let builds = build(builtTasks, choice: choice, in: workspaces, variantsOnly: buildingNotStarted ? notStarted : [])
     trace("built", since: start)
 
     let evaluator = LessonEvaluator(plan: plan, limits: limits)
     let ran = run(
-      lesson, tasks: Set(lesson.tasks.map(\.number)).subtracting(notStarted), choice: choice, builds: builds, sandboxes: sandboxes,
+      lesson, tasks: Set(lesson.tasks.map(\.number)).subtracting(notStarted), choice: choice, builds: builds, workspaces: workspaces,
       evaluator: evaluator, listAllCanonicalTests: listAllCanonicalTests)
     let (jobs, results) = (ran.plan.jobs, ran.results)
     trace("ran the jobs", since: start)
@@ -166,19 +166,19 @@ public struct Grader: Sendable {
     return result
   }
 
-  /// The sandboxes of one grading in `root`, one per flavour of build.
-  private func sandboxes(of plan: SandboxPlan, in root: URL) -> [GradingPlan.Flavour: Sandbox] {
+  /// The workspaces of one grading in `root`, one per flavour of build.
+  private func workspaces(of plan: WorkspacePlan, in root: URL) -> [GradingPlan.Flavour: Workspace] {
     Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
-      var sandbox = sandbox(root: root, plan: plan, threadSanitizer: flavour == .threadSanitizer, limits: limits)
-      sandbox.progress = progress
-      sandbox.pause = pause
-      return (flavour, sandbox)
+      var workspace = workspace(root: root, plan: plan, threadSanitizer: flavour == .threadSanitizer, limits: limits)
+      workspace.progress = progress
+      workspace.pause = pause
+      return (flavour, workspace)
     })
   }
 
-  /// A sandbox at `root` for `plan`: its compiler and its box, plain or ThreadSanitizer's, under `limits`.
-  func sandbox(root: URL, plan: SandboxPlan, threadSanitizer: Bool, limits: BoxLimits) -> Sandbox {
-    Sandbox(
+  /// A workspace at `root` for `plan`: its compiler and its box, plain or ThreadSanitizer's, under `limits`.
+  func workspace(root: URL, plan: WorkspacePlan, threadSanitizer: Bool, limits: BoxLimits) -> Workspace {
+    Workspace(
       root: root, plan: plan,
       compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
       box: Box(
@@ -189,13 +189,13 @@ public struct Grader: Sendable {
 
   /// Builds `tasks` (the module and canonical tests always) in each flavour `choice` needs, side by side.
   private func build(
-    _ tasks: Set<Int>, choice: FlavourChoice, in sandboxes: [GradingPlan.Flavour: Sandbox], variantsOnly: Set<Int>
-  ) -> [GradingPlan.Flavour: Sandbox.Built] {
+    _ tasks: Set<Int>, choice: FlavourChoice, in workspaces: [GradingPlan.Flavour: Workspace], variantsOnly: Set<Int>
+  ) -> [GradingPlan.Flavour: Workspace.Built] {
     let flavours = choice.flavoursBuilt
-    let made = Locked([GradingPlan.Flavour: Sandbox.Built]())
+    let made = Locked([GradingPlan.Flavour: Workspace.Built]())
     SideBySide.run(flavours.count, width: flavours.count) { index in
       let flavour = flavours[index]
-      let built = sandboxes[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
+      let built = workspaces[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
       made.update { $0[flavour] = built }
     }
     return made.value
@@ -206,15 +206,15 @@ public struct Grader: Sendable {
   private struct Ran {
     var plan: GradingPlan
     var results: [JobID: JobResult]
-    var builds: [GradingPlan.Flavour: Sandbox.Built]
+    var builds: [GradingPlan.Flavour: Workspace.Built]
     var gradedIn: [Int: GradingPlan.Flavour]
   }
 
   /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it; then builds and
   /// runs under ThreadSanitizer the tasks it checks there once they pass in the plain build.
   private func run(
-    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Sandbox.Built],
-    sandboxes: [GradingPlan.Flavour: Sandbox], evaluator: LessonEvaluator, listAllCanonicalTests: Bool
+    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Workspace.Built],
+    workspaces: [GradingPlan.Flavour: Workspace], evaluator: LessonEvaluator, listAllCanonicalTests: Bool
   ) -> Ran {
     var ran = Ran(plan: GradingPlan(jobs: []), results: [:], builds: builds, gradedIn: [:])
     ran.plan.jobs = GradingPlan.jobs(
@@ -223,9 +223,9 @@ public struct Grader: Sendable {
     if let checked = builds[.threadSanitizer] {
       ran.plan.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
-    let durations = JobDurations(file: sandboxes[.plain]!.root.appending(path: "job-seconds.json"))
+    let durations = JobDurations(file: workspaces[.plain]!.root.appending(path: "job-seconds.json"))
     var executor = JobExecutor(
-      sandboxes: sandboxes, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))
+      workspaces: workspaces, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))
     executor.pause = pause
     ran.results = executor.run(ran.plan.jobs)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
@@ -235,7 +235,7 @@ public struct Grader: Sendable {
         && evaluator.evaluate(task, built: builds[.plain]!, results: ran.results).status == .pass
     }.map(\.number))
     guard !passedPlain.isEmpty else { return ran }
-    let checked = sandboxes[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
+    let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
     ran.builds[.threadSanitizer] = checked
     let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
     ran.plan.jobs += again

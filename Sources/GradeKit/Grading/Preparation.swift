@@ -6,8 +6,8 @@ import GradeProcesses
 ///
 /// A lesson's first grade waits for what every later one reuses: its correct and buggy
 /// versions, the runner, the canonical tests. Preparing a lesson grades its files as they
-/// stand, in a sandbox of its own (`prepare`), which puts all of that in the shared stores;
-/// the learner's own sandbox is never touched. `grade` starts it in the background for the
+/// stand, in a workspace of its own (`prepare`), which puts all of that in the shared stores;
+/// the learner's own workspace is never touched. `grade` starts it in the background for the
 /// lessons after the one it shows, at the lowest CPU and disk priority, one at a time, and
 /// it waits before each compile and run while a grading the learner waits for is under way.
 public struct Preparation: Sendable {
@@ -22,8 +22,8 @@ public struct Preparation: Sendable {
     self.grader = grader
   }
 
-  /// The sandbox a preparation grades in.
-  static let sandboxName = "prepare"
+  /// The workspace a preparation grades in.
+  static let workspaceName = "prepare"
 
   /// Prepares `lessons` in order, as many at once as there are cores; `false` when another
   /// preparation holds the workbook's lock.
@@ -38,14 +38,14 @@ public struct Preparation: Sendable {
     let grader = yielding
     let workbook = workbook
     let starters = StarterFingerprints.recorded(in: workbook)
-    SideBySide.run(lessons.count, width: Sandbox.cores) { index in
+    SideBySide.run(lessons.count, width: Workspace.cores) { index in
       let lesson = lessons[index]
       progress("Preparing lesson \(lesson.number) (\(lesson.slug))...")
       // What the learner's next grade runs is run now, and kept; a write-tests task still as
       // handed out is built, not run: its first grade will run the learner's own tests.
       let folder = workbook.starterFolder(of: lesson)
       _ = grader.grade(
-        lesson, learnerFolder: folder, sandboxName: Self.sandboxName, restoreCanonicalFiles: true,
+        lesson, learnerFolder: folder, workspaceName: Self.workspaceName, restoreCanonicalFiles: true,
         notStarted: starters.untouchedTasks(of: lesson, in: folder), buildingNotStarted: true)
     }
     return true

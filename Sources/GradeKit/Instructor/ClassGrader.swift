@@ -8,7 +8,7 @@ import GradeResults
 /// Only the files each learner owns are taken from their folder; canonical
 /// tests, canonical sources and solutions always come from the instructor's
 /// workbook, so a learner who edited the tests gains nothing. Each learner gets
-/// a sandbox of their own in the grader's state folder, which lives outside the
+/// a workspace of their own in the grader's state folder, which lives outside the
 /// instructor's workbook, and every test runs in a box that sees neither.
 /// Learners are graded `jobs` at a time; each one's record is written as soon
 /// as they are graded, so a run that is stopped resumes where it was.
@@ -141,7 +141,7 @@ public struct ClassGrader: Sendable {
           tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),
           untouched: lesson.tasks.map(\.number))
       }
-      let result = grader.grade(lesson, learnerFolder: learnerFolder, sandboxName: "class/\(Self.sandboxName(for: learner))")
+      let result = grader.grade(lesson, learnerFolder: learnerFolder, workspaceName: "class/\(Self.safeName(for: learner))")
       return LearnerRecord.LessonEntry(
         lesson: lesson.number, slug: lesson.slug, result: result, untouched: untouchedTasks(of: lesson, in: learnerFolder))
     }
@@ -200,9 +200,9 @@ public struct ClassGrader: Sendable {
     return lstat(url.path, &info) == 0
   }
 
-  /// A folder name for a learner's sandbox and record: their folder's name in safe characters,
+  /// A folder name for a learner's workspace and record: their folder's name in safe characters,
   /// and a hash of it, so that two names that differ only in unsafe characters stay apart.
-  static func sandboxName(for student: String) -> String {
+  static func safeName(for student: String) -> String {
     let safe = String(student.map { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) ? $0 : "_" }.prefix(40))
     return "\(safe)-\(Fingerprint.hex(of: student).prefix(8))"
   }

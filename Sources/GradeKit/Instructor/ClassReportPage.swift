@@ -197,7 +197,7 @@ enum ClassReportPage {
     }
     html += lessons.map { "<th><b>L\($0.number)</b>points of \(Points.text(points.maximum(of: $0)))</th>" }.joined() + "<th><b>Total</b>points</th></tr>\n"
     for record in records {
-      let feedback = "feedback/\(ClassGrader.sandboxName(for: record.learner)).md"
+      let feedback = "feedback/\(ClassGrader.safeName(for: record.learner)).md"
       html += "<tr><td><a href=\"\(e(feedback))\">\(e(record.learner))</a></td>"
       var total = 0.0
       var scores: [String] = []

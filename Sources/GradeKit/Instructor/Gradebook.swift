@@ -123,7 +123,7 @@ public enum Gradebook {
       try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
       try Data(ClassReportPage.html(records, lessons: lessons, context: context ?? ClassReportPage.Context(points: points)).utf8).write(to: folder.appending(path: "report.html"))
       for record in records {
-        let name = ClassGrader.sandboxName(for: record.learner)
+        let name = ClassGrader.safeName(for: record.learner)
         let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
         try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: "feedback/\(name).md"))
         let results = folder.appending(path: "results/\(name)")

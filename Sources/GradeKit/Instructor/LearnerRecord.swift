@@ -67,7 +67,7 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
   }
 
   /// The record's file name in `records/`: the learner's name in safe characters and a hash.
-  public var fileName: String { ClassGrader.sandboxName(for: learner) + ".json" }
+  public var fileName: String { ClassGrader.safeName(for: learner) + ".json" }
 
   /// Reads a record, or `nil` when the file is missing, broken or of another format.
   public static func read(_ url: URL) -> LearnerRecord? {

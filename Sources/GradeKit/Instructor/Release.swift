@@ -22,7 +22,7 @@ public enum Release {
 
   /// The files the student writes that some variant in `variants` changes: a write-tests task
   /// that tests the solution of a task the student still has to write (lesson 10 task 5).
-  static func testedSolutions(of lesson: Lesson, variants: [SandboxPlan.Variant]) -> Set<String> {
+  static func testedSolutions(of lesson: Lesson, variants: [WorkspacePlan.Variant]) -> Set<String> {
     writtenFiles(of: lesson).filter { name in Set(variants.compactMap { $0.sources.files[name] }).count > 1 }
   }
 
@@ -85,7 +85,7 @@ public enum Release {
     var manifest = ReleasedVariants.Manifest(platform: ReleasedVariants.platform, toolchain: toolchain, lessons: [:])
     var count = 0
     for lesson in workbook.catalog.lessons {
-      let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.starterFolder(of: lesson))
+      let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.starterFolder(of: lesson))
       compiler.moduleFlags = lesson.moduleFlags
       let handedOut = Self.handedOutFiles(of: lesson, workbook: workbook)
       for (task, variants) in plan.variants.sorted(by: { $0.key < $1.key }) {

@@ -38,13 +38,13 @@ public enum ReleasedVariants {
   }
 
   /// The kept mutants of a write-tests task, compiled for this platform and `toolchain`, as variants.
-  static func mutants(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> [SandboxPlan.Variant] {
+  static func mutants(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> [WorkspacePlan.Variant] {
     guard let (folder, manifest) = manifests(in: root).first(where: { $0.manifest.platform == platform && $0.manifest.toolchain == toolchain }),
       let shipped = manifest.mutants?[lesson.folder]?[String(task)]
     else { return [] }
     return shipped.changes.map { change in
-      SandboxPlan.Variant(
-        id: VariantID(task: task, role: .mutant(change)), sources: SandboxPlan.Sources(), prebuilt: folder.appending(path: shipped.folder))
+      WorkspacePlan.Variant(
+        id: VariantID(task: task, role: .mutant(change)), sources: WorkspacePlan.Sources(), prebuilt: folder.appending(path: shipped.folder))
     }
   }
 

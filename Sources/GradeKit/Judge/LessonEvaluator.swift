@@ -8,12 +8,12 @@ import GradeResults
 /// Pure: it reads the plan, the builds and the results, and runs nothing.
 struct LessonEvaluator: Sendable {
   /// What the grading compiled, from where, and what it could not grade.
-  var plan: SandboxPlan
+  var plan: WorkspacePlan
   /// The limits every run had.
   var limits: BoxLimits
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
-  func evaluate(_ task: LessonTask, built: Sandbox.Built, results: [JobID: JobResult]) -> TaskResult {
+  func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     let limit = limits.seconds(for: task)
     if let reason = plan.unavailable[task.number] {
       return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])
@@ -46,7 +46,7 @@ struct LessonEvaluator: Sendable {
 
   /// A task's verdict by its kind, once the rules on its files are settled.
   private func evaluate(
-    _ task: LessonTask, kind: LessonTask.Kind, built: Sandbox.Built, results: [JobID: JobResult], limit: Int, refusals: [Refusal]
+    _ task: LessonTask, kind: LessonTask.Kind, built: Workspace.Built, results: [JobID: JobResult], limit: Int, refusals: [Refusal]
   ) -> TaskResult {
     switch kind {
     case .implement(let names):
@@ -54,7 +54,7 @@ struct LessonEvaluator: Sendable {
       if built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
         return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
       }
-      for part in [Sandbox.Part.module, .canonicalTests] {
+      for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
           return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
         }
@@ -124,7 +124,7 @@ struct LessonEvaluator: Sendable {
   }
 
   /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
-  static func refusals(of task: LessonTask, in lesson: Lesson, built: Sandbox.Built) -> (refusals: [Refusal], unread: [String]) {
+  static func refusals(of task: LessonTask, in lesson: Lesson, built: Workspace.Built) -> (refusals: [Refusal], unread: [String]) {
     let paths = Set(task.files.map { WorkbookPath.file($0, of: lesson).relative })
     let surveys = [built.surveys[.module], built.surveys[.task(task.number)]].compactMap { $0 }
     return (

@@ -114,7 +114,7 @@ extension KeptMutants.Task {
   ///
   /// - Parameter written: The names of the files the learner writes in the lesson, whose
   ///   code a change is never quoted from.
-  func variants(solution sources: SandboxPlan.Sources, lesson: Lesson, written: Set<String>) -> [SandboxPlan.Variant] {
+  func variants(solution sources: WorkspacePlan.Sources, lesson: Lesson, written: Set<String>) -> [WorkspacePlan.Variant] {
     let underTest = sources.files.filter { files[$0.key] != nil }
     let schema = MutantSchema(sources: underTest, mutants: kept)
     var program = sources
@@ -125,7 +125,7 @@ extension KeptMutants.Task {
         id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words,
         quoted: shown ? mutant.description : nil,
         location: shown ? "\(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson)):\(mutant.line)" : nil)
-      return SandboxPlan.Variant(id: VariantID(task: task, role: .mutant(change)), sources: program)
+      return WorkspacePlan.Variant(id: VariantID(task: task, role: .mutant(change)), sources: program)
     }
   }
 }

@@ -18,7 +18,7 @@ public enum GradescopeAutograder {
   /// The instructor's points file, as the export copies it into the workbook.
   static let pointsFile = ".grade-points.json"
 
-  /// Where, beside the workbook copy, grading keeps its sandboxes and builds.
+  /// Where, beside the workbook copy, grading keeps its workspaces and builds.
   static func stateFolder(for workbook: Workbook) -> StateFolder {
     StateFolder(root: workbook.root.deletingLastPathComponent().appending(path: "grade-state"))
   }

@@ -47,7 +47,7 @@ struct SourceSurvey {
     _ files: [File], in folder: URL, module: String, lessonModule: String, tests: Bool, typeCheck: [String]
   ) -> Findings {
     let found = Locked(Findings())
-    SideBySide.run(files.count, width: Sandbox.cores) { index in
+    SideBySide.run(files.count, width: Workspace.cores) { index in
       let file = files[index]
       guard let data = try? Data(contentsOf: folder.appending(path: file.name)) else {
         found.update { $0.unread.append(file.shownAs) }

@@ -87,7 +87,7 @@ struct GradingPlan: Sendable {
   ///   - tasks: The tasks graded in this build.
   ///   - allCanonicalTests: Also run every canonical test once, for `grade check`.
   static func jobs(
-    for lesson: Lesson, tasks: Set<Int>, built: Sandbox.Built, flavour: Flavour, settings: GradingSettings,
+    for lesson: Lesson, tasks: Set<Int>, built: Workspace.Built, flavour: Flavour, settings: GradingSettings,
     allCanonicalTests: Bool = false
   ) -> [Job] {
     let base = CacheKey(grading: settings).adding("flavour", flavour.rawValue)
@@ -123,7 +123,7 @@ struct GradingPlan: Sendable {
         guard !names.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames) else { continue }
         jobs.append(finished(Job(
           id: .implement(task: task.number), flavour: flavour, program: runner, libraries: libraries,
-          filters: names.map { Sandbox.filter(module: lesson.testModule, name: $0) }, seconds: limit(task),
+          filters: names.map { Workspace.filter(module: lesson.testModule, name: $0) }, seconds: limit(task),
           crashesToName: crashesNamedPerImplementTask, cacheKey: key(runner, libraries))))
       }
       if allCanonicalTests {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How long each job of a sandbox's last grading took, so that the next grading starts the
+/// How long each job of a workspace's last grading took, so that the next grading starts the
 /// longest first.
 ///
 /// A job that waits (a learner's bounded wait running out on a buggy version) holds a slot
@@ -9,7 +9,7 @@ import Foundation
 /// grading began, and the order follows only how long the learner's own tests took on each
 /// version the time before.
 struct JobDurations: Sendable {
-  /// The file the durations are kept in, beside the sandbox.
+  /// The file the durations are kept in, beside the workspace.
   var file: URL
 
   /// The seconds each job took last time, by its name (`JobID.description`).

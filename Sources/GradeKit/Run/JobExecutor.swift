@@ -3,8 +3,8 @@ import GradeProcesses
 
 /// Runs a grading plan's jobs, each in its own box, answering what it can from the job cache.
 struct JobExecutor: Sendable {
-  /// The sandbox each flavour's jobs run in.
-  var sandboxes: [GradingPlan.Flavour: Sandbox]
+  /// The workspace each flavour's jobs run in.
+  var workspaces: [GradingPlan.Flavour: Workspace]
   /// Where job results are kept between gradings; none for runs that must all happen (a soak's).
   var cache: JobCache?
   /// Whether a kept result may answer a job.
@@ -28,7 +28,7 @@ struct JobExecutor: Sendable {
   /// for a bounded wait to run out on a buggy version or for a sanitizer to start, and a
   /// waiting job leaves its core to another. `grade check --runs` soaks the reference tests
   /// at this load, so a correct version's runs are proved under it.
-  static let width = 4 * Sandbox.cores
+  static let width = 4 * Workspace.cores
 
   /// Runs every job whose result is not kept, `width` at once, in the executor's `order`, the
   /// jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) after the
@@ -55,10 +55,10 @@ struct JobExecutor: Sendable {
     SideBySide.run(order.count, width: Self.width) { index in
       let job = order[index]
       let cancellation = cancellation(of: job)
-      guard let sandbox = sandboxes[job.flavour], cancellation?.isCancelled != true else { return }
+      guard let workspace = workspaces[job.flavour], cancellation?.isCancelled != true else { return }
       pause()
       let started = ContinuousClock.now
-      var result = sandbox.runTests(
+      var result = workspace.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
         crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant, cancellation: cancellation)
       if cancellation?.isCancelled == true { return }

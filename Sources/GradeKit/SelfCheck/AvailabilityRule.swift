@@ -190,8 +190,10 @@ struct AvailabilityRule {
         return Declaration(names: ["init"], labels: labels(after: text, isSubscript: false), isType: false, isExtension: false)
       case _ where word.hasPrefix("subscript"):
         return Declaration(names: ["subscript"], labels: labels(after: text, isSubscript: true), isType: false, isExtension: false)
-      case "case", "import", "macro", "associatedtype", "deinit", "operator", "precedencegroup", "infix", "prefix", "postfix"
-      where !(word != "case" && members.contains(next)):
+      case _ where ["infix", "prefix", "postfix"].contains(word) && members.contains(next):
+        // `prefix func -` declares the function the next word begins.
+        continue
+      case "case", "import", "macro", "associatedtype", "deinit", "operator", "precedencegroup", "infix", "prefix", "postfix":
         return nil
       default:
         continue

@@ -7,7 +7,7 @@ extension Checker {
   /// type-checked where it stands; tests against the solution's module as grading builds it.
   func checkAvailability(of lesson: Lesson) -> [Breach] {
     let toolchain = Isolation.toolchainFolder()
-    let sources = grader.state.sandbox("check-solution", of: lesson).appending(path: "src/module")
+    let sources = grader.state.workspace("check-solution", of: lesson).appending(path: "src/module")
     var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
     compiler.moduleFlags = lesson.moduleFlags
     let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))

@@ -12,10 +12,10 @@ extension Checker {
     func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
     let make = "make them with swift run grade mutants \(lesson.number) --keep"
     let stored: KeptMutants?
-    let plan: SandboxPlan
+    let plan: WorkspacePlan
     do {
       stored = try KeptMutants.load(lesson, in: workbook)
-      plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson))
+      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson))
     } catch {
       breach(error.message)
       return breaches

@@ -71,7 +71,7 @@ public struct Checker: Sendable {
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): solution")
     let solved = grader.grade(
-      lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", listAllCanonicalTests: true)
+      lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", listAllCanonicalTests: true)
     if let error = solved.lessonError { breach("the solution cannot be graded: \(error)") }
     for task in solved.tasks where task.status != .pass {
       let why = task.summary(in: lesson, limit: 4)
@@ -83,7 +83,7 @@ public struct Checker: Sendable {
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(runs) times against every version, side by side")
-      let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), sandboxName: "check-solution", runs: runs)
+      let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
       for result in soaked {
         if let problem = result.problem {
           breach("task \(result.task): \(runs) runs against \(result.variant.words) could not be counted: \(problem)")
@@ -117,7 +117,7 @@ public struct Checker: Sendable {
     progress("check: lesson \(lesson.number) (\(lesson.slug)): starter")
     // A learner's worked copy is checked as committed: their edits are theirs, not the starter's.
     let starter = committedStarter(of: lesson) ?? workbook.starterFolder(of: lesson)
-    let started = grader.grade(lesson, learnerFolder: starter, sandboxName: "check-starter", restoreCanonicalFiles: true)
+    let started = grader.grade(lesson, learnerFolder: starter, workspaceName: "check-starter", restoreCanonicalFiles: true)
     let recorded = StarterFingerprints.recorded(in: workbook).byFolder[lesson.folder]
     if let fingerprint = StarterFingerprints.fingerprint(of: lesson, in: starter), fingerprint != recorded {
       // `swift run grade` calls a lesson whose files hash to this not started, without grading it.
@@ -190,7 +190,7 @@ public struct Checker: Sendable {
           try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
           try? FileManager.default.copyItem(at: source, to: target)
         }
-        guard let result = grader.grade(lesson, learnerFolder: folder, sandboxName: "check-over-specified").tasks
+        guard let result = grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified").tasks
           .first(where: { $0.taskNumber == task.number })
         else { continue }
         let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
@@ -210,10 +210,10 @@ public struct Checker: Sendable {
     let readme = WorkbookPath.readme(lesson)
     guard let text = try? String(contentsOf: readme.url(in: workbook.root), encoding: .utf8) else { return [] }
     let snippets = Snippet.extract(fromMarkdown: text)
-    let sandbox = grader.state.sandbox("check-solution", of: lesson)
+    let workspace = grader.state.workspace("check-solution", of: lesson)
     // The solution's module, as grading the solution built it: the same inputs give the same
     // folder in the shared build store, so this compiles nothing new.
-    let sources = sandbox.appending(path: "src/module")
+    let sources = workspace.appending(path: "src/module")
     // The module once per mode a block asks for, since the settings change its declarations too.
     var modules: [Snippet.Mode: (compiler: Compiler, folder: URL)] = [:]
     for mode in Set(snippets.flatMap(\.modes)) {
@@ -226,7 +226,7 @@ public struct Checker: Sendable {
       modules[mode] = (compiler, folder)
     }
     let built = modules
-    let folder = sandbox.appending(path: "snippets")
+    let folder = workspace.appending(path: "snippets")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let found = Mutex<[Breach]>([])
     DispatchQueue.concurrentPerform(iterations: snippets.count) { index in

@@ -33,21 +33,21 @@ extension Grader {
   /// `soakChunkSeconds` each, the longest first. Every process is a job of a grading's kind
   /// (`JobID.repeated`), run by a grading's executor as many at once as a grading runs
   /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
-  public func soak(_ lesson: Lesson, learnerFolder: URL, sandboxName: String, runs: Int) -> [SoakResult] {
-    guard let plan = try? SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
+  public func soak(_ lesson: Lesson, learnerFolder: URL, workspaceName: String, runs: Int) -> [SoakResult] {
+    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
     else { return [] }
-    let root = state.sandbox(sandboxName, of: lesson)
+    let root = state.workspace(workspaceName, of: lesson)
     let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
     // Tasks the catalog marks for ThreadSanitizer are soaked in its build, as they are graded.
     var results: [SoakResult] = []
     for sanitized in [false, true] {
       let chosen = tasks.filter { $0.threadSanitizer == sanitized }
       guard !chosen.isEmpty else { continue }
-      let sandbox = soakSandbox(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
-      guard (try? sandbox.sync(chosen.map { .task($0.number) })) != nil else { continue }
-      let built = sandbox.build(tasks: chosen.map(\.number))
+      let workspace = soakWorkspace(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
+      guard (try? workspace.sync(chosen.map { .task($0.number) })) != nil else { continue }
+      let built = workspace.build(tasks: chosen.map(\.number))
       let flavour: GradingPlan.Flavour = sanitized ? .threadSanitizer : .plain
-      var executor = JobExecutor(sandboxes: [flavour: sandbox], cache: nil, useCache: false, order: .asGiven)
+      var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
       executor.pause = pause
       var soaks: [Soak] = []
       for task in chosen {
@@ -141,11 +141,11 @@ extension Grader {
     }
   }
 
-  /// A sandbox at `root` whose every run may take `runs` times the box's limit: the runs of a
+  /// A workspace at `root` whose every run may take `runs` times the box's limit: the runs of a
   /// variant repeat in one process, so its limit is every run's together.
-  func soakSandbox(root: URL, plan: SandboxPlan, threadSanitizer: Bool, runs: Int) -> Sandbox {
+  func soakWorkspace(root: URL, plan: WorkspacePlan, threadSanitizer: Bool, runs: Int) -> Workspace {
     var soakLimits = limits
     soakLimits.seconds = limits.seconds * runs
-    return sandbox(root: root, plan: plan, threadSanitizer: threadSanitizer, limits: soakLimits)
+    return workspace(root: root, plan: plan, threadSanitizer: threadSanitizer, limits: soakLimits)
   }
 }

@@ -8,7 +8,7 @@ import Testing
 ///
 /// Every case grades a learner folder that starts as the solution (every task
 /// passes) and changes one thing, then checks what the grader said and that
-/// nothing outside the sandbox changed. The lab is made once per test process;
+/// nothing outside the workspace changed. The lab is made once per test process;
 /// its variants are built once and shared, as in a class.
 final class HostileLab: Sendable {
   /// The lab, made on first use.
@@ -24,7 +24,7 @@ final class HostileLab: Sendable {
   let root: URL
   /// A copy of the workbook with lesson 1 only.
   let workbook: Workbook
-  /// A folder outside every sandbox, holding a canary file that no graded run may change.
+  /// A folder outside every workspace, holding a canary file that no graded run may change.
   let outside: URL
   /// The canary's contents.
   let canaryText = "the canary before grading\n"
@@ -87,11 +87,11 @@ final class HostileLab: Sendable {
     return folder
   }
 
-  /// Grades a learner folder in a sandbox of its own, as `lesson` (lesson 1 unless changed).
+  /// Grades a learner folder in a workspace of its own, as `lesson` (lesson 1 unless changed).
   func grade(_ folder: URL, lesson: Lesson? = nil, namespaces: Bool = true) -> LessonResult {
     var grader = grader
     if !namespaces { grader.isolation = Self.withoutNamespaces(grader.isolation) }
-    return grader.grade(lesson ?? self.lesson, learnerFolder: folder, sandboxName: folder.lastPathComponent + (namespaces ? "" : "-plain"))
+    return grader.grade(lesson ?? self.lesson, learnerFolder: folder, workspaceName: folder.lastPathComponent + (namespaces ? "" : "-plain"))
   }
 
   /// The box as it is where namespaces are off (a Docker container, Gradescope, `GRADE_NAMESPACES=off`).
@@ -103,19 +103,19 @@ final class HostileLab: Sendable {
     return plain
   }
 
-  /// A sandbox of its own for `folder`, named `name`, with task 2 synced and built, to run
+  /// A workspace of its own for `folder`, named `name`, with task 2 synced and built, to run
   /// its tests against each variant directly, below the grader's verdicts.
-  func builtTask2(_ folder: URL, sandbox name: String, namespaces: Bool = true) throws -> (Sandbox, Sandbox.Built) {
-    let plan = try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
-    let root = grader.state.sandbox(name, of: lesson)
-    let sandbox = Sandbox(
+  func builtTask2(_ folder: URL, workspace name: String, namespaces: Bool = true) throws -> (Workspace, Workspace.Built) {
+    let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
+    let root = grader.state.workspace(name, of: lesson)
+    let workspace = Workspace(
       root: root, plan: plan, compiler: Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
       box: Box(
         limits: grader.limits, isolation: namespaces ? grader.isolation : Self.withoutNamespaces(grader.isolation), runner: grader.runner,
         scratchParent: root.appending(path: "runs")),
       state: grader.state)
-    try sandbox.sync([.task(2)])
-    return (sandbox, sandbox.build(tasks: [2]))
+    try workspace.sync([.task(2)])
+    return (workspace, workspace.build(tasks: [2]))
   }
 
   /// Lesson 1 with `modules` added to what its files may import: Glibc, so that a case can reach
@@ -139,7 +139,7 @@ final class HostileLab: Sendable {
   /// Records an issue if anything under the lab's workbook or outside folder changed.
   func expectNothingOutsideChanged(sourceLocation: SourceLocation = #_sourceLocation) throws {
     let after = try Self.treeHash(of: [workbook.root, outside])
-    #expect(after == before, "a graded run changed a file outside its sandbox", sourceLocation: sourceLocation)
+    #expect(after == before, "a graded run changed a file outside its workspace", sourceLocation: sourceLocation)
   }
 
   /// A hash of every path and file's contents under `folders`.

@@ -3,7 +3,7 @@ import GradeCatalog
 import GradeProcesses
 import GradeResults
 
-extension Sandbox {
+extension Workspace {
   /// Compiles every part that has sources: the module and its canonical tests in
   /// one chain, each write-tests task in another, the chains side by side.
   ///
@@ -12,7 +12,7 @@ extension Sandbox {
   public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
     let results = Locked(Built())
-    SideBySide.run(chains.count, width: Sandbox.cores + 1) { index in
+    SideBySide.run(chains.count, width: Workspace.cores + 1) { index in
       var local = Built()
       for part in chains[index] {
         if part == .canonicalTests, !local.usable(.module) { continue }
@@ -72,7 +72,7 @@ extension Sandbox {
     case .task(let number):
       var folders: [VariantID: URL] = [:]
       // A task's mutants share one program, so each distinct set of sources is one build.
-      var distinct: [SandboxPlan.Sources] = []
+      var distinct: [WorkspacePlan.Sources] = []
       for variant in plan.variants[number] ?? [] where variant.prebuilt == nil && !distinct.contains(variant.sources) {
         distinct.append(variant.sources)
       }

@@ -1,7 +1,7 @@
 import Foundation
 import GradeCatalog
 
-/// A lesson's sandbox on disk: the plan's sources copied in, compiled once, then run per job in a box.
+/// A lesson's workspace on disk: the plan's sources copied in, compiled once, then run per job in a box.
 ///
 /// Layout, under `root`:
 /// - `src/module`, `src/canonical-tests`, `src/task-N`: the sources, copies only
@@ -10,15 +10,15 @@ import GradeCatalog
 ///
 /// Modules, tests libraries and programs are built into `StateFolder.builds`, and variants
 /// into `StateFolder.variants`, each in a folder named by a hash of its inputs, so every
-/// sandbox shares what it has in common with another.
+/// workspace shares what it has in common with another.
 ///
-/// Its builds are in `Sandbox+Build.swift` (they give a `Built`); its runs, crashes named one
-/// by one, in `Sandbox+Run.swift` under `Run/`.
-public struct Sandbox: Sendable {
-  /// The sandbox's folder, kept between runs so unchanged parts are not compiled again.
+/// Its builds are in `Workspace+Build.swift` (they give a `Built`); its runs, crashes named one
+/// by one, in `Workspace+Run.swift` under `Run/`.
+public struct Workspace: Sendable {
+  /// The workspace's folder, kept between runs so unchanged parts are not compiled again.
   public var root: URL
-  /// What the sandbox holds.
-  public var plan: SandboxPlan
+  /// What the workspace holds.
+  public var plan: WorkspacePlan
   /// Compiles the parts.
   public var compiler: Compiler
   /// Runs the test binaries.
@@ -31,8 +31,8 @@ public struct Sandbox: Sendable {
   /// the learner's own grading runs (`Preparation`).
   public var pause: @Sendable () -> Void = {}
 
-  /// Creates a sandbox at `root` for `plan`.
-  public init(root: URL, plan: SandboxPlan, compiler: Compiler, box: Box, state: StateFolder) {
+  /// Creates a workspace at `root` for `plan`.
+  public init(root: URL, plan: WorkspacePlan, compiler: Compiler, box: Box, state: StateFolder) {
     self.root = root
     self.plan = plan
     var compiler = compiler
@@ -43,7 +43,7 @@ public struct Sandbox: Sendable {
     self.state = state
   }
 
-  /// A part of the sandbox that compiles on its own.
+  /// A part of the workspace that compiles on its own.
   public enum Part: Hashable, Sendable {
     /// The learner's module.
     case module
@@ -71,12 +71,12 @@ public struct Sandbox: Sendable {
   }
 
   /// The sources of a part as compiled.
-  func sources(of part: Part) -> SandboxPlan.Sources {
+  func sources(of part: Part) -> WorkspacePlan.Sources {
     switch part {
     case .module: plan.module
     case .misuses: plan.misuses
     case .canonicalTests: plan.canonicalTests
-    case .task(let number): plan.learnerTests[number] ?? SandboxPlan.Sources()
+    case .task(let number): plan.learnerTests[number] ?? WorkspacePlan.Sources()
     }
   }
 

@@ -11,7 +11,7 @@ import GradeResults
 /// the task's variants: the wheat (the solution's sources) and each chaff (the
 /// same sources with one file replaced). Every variant is compiled under the
 /// lesson's own module name, so the learner's tests cannot tell them apart.
-public struct SandboxPlan: Sendable {
+public struct WorkspacePlan: Sendable {
   /// Swift files compiled as one module: file name to contents, and where the learner knows each.
   public struct Sources: Sendable, Equatable {
     /// Contents by file name.
@@ -212,9 +212,9 @@ public struct SandboxPlan: Sendable {
   }
 
   /// A plan with nothing in it, for running a binary the grader built itself (`check-setup`).
-  static func empty(workbook: Workbook) throws(GradeError) -> SandboxPlan {
+  static func empty(workbook: Workbook) throws(GradeError) -> WorkspacePlan {
     let lesson = Lesson(number: 0, slug: "setup", title: "Setup", module: "Probe", tasks: [])
-    return try SandboxPlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.root)
+    return try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.root)
   }
 
   /// Whether the lesson has compiler-graded tasks, whose module is compiled in Swift 6 mode

@@ -2,8 +2,8 @@ import Foundation
 import GradeCatalog
 import GradeResults
 
-extension Sandbox {
-  /// What building the sandbox gave.
+extension Workspace {
+  /// What building the workspace gave.
   public struct Built: Sendable {
     /// Compile errors by part, in the learner's terms.
     public var errors: [Part: [Diagnostic]] = [:]

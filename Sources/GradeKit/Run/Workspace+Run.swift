@@ -3,7 +3,7 @@ import GradeCatalog
 import GradeEvents
 import GradeProcesses
 
-extension Sandbox {
+extension Workspace {
   /// Runs the tests in `libraries` whose IDs match `filters`, in `program`, and folds their events into a result.
   ///
   /// A first run is parallel, as `swift test` would run it. If the process
@@ -90,7 +90,7 @@ extension Sandbox {
     }
 
     /// Runs the program once and folds in what it reported; `nil` when it could not start at all.
-    mutating func run(_ sandbox: Sandbox, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> AfterRun? {
+    mutating func run(_ workspace: Workspace, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> AfterRun? {
       let request = Box.Request(
         filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds,
         waitsForEvents: waitsForEvents, mutant: mutant)
@@ -98,7 +98,7 @@ extension Sandbox {
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }
       do {
-        boxed = try sandbox.box.run(program, libraries: libraries, request: request, cancellation: cancellation)
+        boxed = try workspace.box.run(program, libraries: libraries, request: request, cancellation: cancellation)
       } catch {
         result.ending = result.ending.merged(with: .infrastructure(error.message))
         return nil
@@ -113,9 +113,9 @@ extension Sandbox {
       // file put as the learner knows it.
       var modules = [Compiler.programName: program]
       for library in libraries { modules[library.lastPathComponent] = library }
-      let shown = sandbox.plan.module.shownAs.merging(sandbox.plan.canonicalTests.shownAs) { first, _ in first }
+      let shown = workspace.plan.module.shownAs.merging(workspace.plan.canonicalTests.shownAs) { first, _ in first }
       let races = SanitizerReport.reports(
-        in: outcome.output, modules: modules, toolchain: sandbox.box.isolation.toolchain, runner: sandbox.compiler.runner
+        in: outcome.output, modules: modules, toolchain: workspace.box.isolation.toolchain, runner: workspace.compiler.runner
       ).map { report in
         var text = report
         for (name, path) in shown.sorted(by: { $0.key < $1.key }) { text = text.replacingOccurrences(of: " at \(name):", with: " at \(path):") }
@@ -156,7 +156,7 @@ extension Sandbox {
         if repetitions > 1 {
           // A repeated run that crashed: every test it interrupted failed that run.
           for test in report.interrupted {
-            result.crashes[test.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
+            result.crashes[test.id] = Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)
           }
           if report.interrupted.isEmpty {
             result.ending = result.ending.merged(with: .didNotStart("the test binary stopped before any test ran: \(describe(outcome.termination))"))
@@ -165,12 +165,12 @@ extension Sandbox {
         }
         guard let crashed = report.interrupted.first else {
           result.ending = result.ending.merged(with: .didNotStart(
-            "the test binary stopped before any test ran: \(Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
+            "the test binary stopped before any test ran: \(Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
               + ShownText.escaped(outcome.output.suffix(300), limit: 300)))
           return .stopped
         }
         guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
-        result.crashes[crashed.id] = Sandbox.fatalMessage(in: outcome) ?? describe(outcome.termination)
+        result.crashes[crashed.id] = Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)
         return .crashed
       }
     }
