@@ -50,8 +50,11 @@ var targets: [Target] = [
   // What a grading found: each lesson's and task's result, its checks and findings, before
   // the grader's Feedback puts them into words.
   .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents"], path: "Sources/GradeResults"),
+  // The box: one graded program run in isolation, limits in, a sealed report out. It knows
+  // nothing of lessons' builds or grades, so nothing a grading decides can loosen it.
+  .target(name: "GradeBox", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeWire"], path: "Sources/GradeBox"),
   .target(
-    name: "GradeKit", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeWire"],
+    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -64,7 +67,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

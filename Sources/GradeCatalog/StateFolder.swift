@@ -16,9 +16,15 @@ public struct StateFolder: Sendable, Equatable {
     self.root = root
   }
 
+  /// Every workspace, each in `<name>/<lesson folder>`.
+  public var workspaces: URL { root.appending(path: "workspaces") }
+
+  /// What earlier graders kept in place of `workspaces`, removed when a grader starts.
+  public var retired: [URL] { [root.appending(path: "sandboxes")] }
+
   /// The workspace of `lesson` named `name` (`learner`, `check-solution`, a student's, ...).
   public func workspace(_ name: String, of lesson: Lesson) -> URL {
-    root.appending(path: "workspaces/\(name)/\(lesson.folder)")
+    workspaces.appending(path: "\(name)/\(lesson.folder)")
   }
 
   /// Where a workspace keeps the result of its last grading.

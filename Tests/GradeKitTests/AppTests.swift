@@ -273,8 +273,12 @@ struct GradeEveryLessonTests {
     let book = try TwoLessons()
     let app = AppTests()
     let workbook = try Workbook.load(at: book.root)
+    // What an earlier grader left in place of the workspaces goes when a grader starts.
+    let retired = book.root.appending(path: ".build/grade/sandboxes/learner/02-again")
+    try FileManager.default.createDirectory(at: retired, withIntermediateDirectories: true)
     let held = try #require(FileLock(trying: workbook.state.prepareLock))
     let busy = app.run(["prepare", "2"], in: book.root)
+    #expect(!FileManager.default.fileExists(atPath: retired.deletingLastPathComponent().deletingLastPathComponent().path))
     #expect(busy.out.contains("Another grade prepare is running"), "\(busy.out)")
     held.unlock()
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBox
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeProcesses

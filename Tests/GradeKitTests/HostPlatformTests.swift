@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBox
 @testable import GradeKit
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeResults
 import Testing
 
+@testable import GradeBox
 @testable import GradeKit
 @testable import GradeCatalog
 @testable import GradeEvents

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 
 /// A lesson's workspace on disk: the plan's sources copied in, compiled once, then run per job in a box.

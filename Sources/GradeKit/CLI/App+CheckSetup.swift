@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 import GradeProcesses
 

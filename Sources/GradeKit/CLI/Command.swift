@@ -1,3 +1,4 @@
+import GradeBox
 import GradeCatalog
 
 /// What the learner, instructor or presenter asked for on the command line.
@@ -159,4 +160,11 @@ public enum Command: Equatable, Sendable {
 
   /// The usage of one command, or `nil` when there is no such command.
   public static func usage(of name: String) -> String? { Verb.named(name).map { $0.help() } }
+}
+
+extension Command {
+  /// Whether the command works on any platform: help only, since it reads and runs nothing.
+  var runsAnywhere: Bool {
+    if case .help = self { true } else { false }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 
 /// The key a stored result is kept under, built in one place for every store: what the result

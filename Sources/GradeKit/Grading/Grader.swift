@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 import GradeProcesses
 import GradeResults
@@ -57,7 +58,8 @@ public struct Grader: Sendable {
     StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
     // Run folders outlive their run only when a grading was stopped in the middle of it.
-    RunFolders.pruneAll(under: state.root.appending(path: "workspaces"), olderThan: TimeInterval(limits.seconds + 600))
+    RunFolders.pruneAll(under: state.workspaces, olderThan: TimeInterval(limits.seconds + 600))
+    for folder in state.retired { try? FileManager.default.removeItem(at: folder) }
   }
 
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 
 /// Writes a student copy of the workbook: everything but the solutions, plus the variants compiled.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 import GradeEvents
 import GradeProcesses
@@ -111,7 +112,7 @@ extension Workspace {
       // ThreadSanitizer reports a race on the output and lets the test pass: the report is the finding.
       // One report per distinct race, its frames named from the files the run was given, and each
       // file put as the learner knows it.
-      var modules = [Compiler.programName: program]
+      var modules = [Box.programName: program]
       for library in libraries { modules[library.lastPathComponent] = library }
       let shown = workspace.plan.module.shownAs.merging(workspace.plan.canonicalTests.shownAs) { first, _ in first }
       let races = SanitizerReport.reports(

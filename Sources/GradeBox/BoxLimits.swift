@@ -36,7 +36,7 @@ public struct BoxLimits: Sendable, Equatable, Codable {
   public func seconds(asked: Int?) -> Int { min(asked ?? seconds, seconds) }
 
   /// The time limit of each run of `task`'s tests, or of a run that belongs to no task.
-  func seconds(for task: LessonTask?) -> Int { seconds(asked: task?.timeLimitSeconds) }
+  package func seconds(for task: LessonTask?) -> Int { seconds(asked: task?.timeLimitSeconds) }
 
   /// The limits in one line, for a cache key and for the README's table.
   public var summary: String {

@@ -25,6 +25,10 @@ import GradeWire
 /// Elsewhere, runs still get the limits, a minimal environment and their own
 /// folder, and `isolation.notice` says what is off.
 public struct Box: Sendable {
+  /// The program's name inside the box, `/box/bin/tests`, whatever it was built as: a
+  /// sanitizer's report names its frames' module by it.
+  package static let programName = "tests"
+
   /// The limits on every run.
   public var limits: BoxLimits
   /// What this machine lets the box do.
@@ -97,7 +101,7 @@ public struct Box: Sendable {
     do {
       try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
       try manager.createDirectory(at: run.appending(path: "bin"), withIntermediateDirectories: true)
-      try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Compiler.programName)"))
+      try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Box.programName)"))
     } catch {
       throw .infrastructure("cannot make a run folder in \(scratchParent.path): \(error.localizedDescription)")
     }
@@ -114,7 +118,7 @@ public struct Box: Sendable {
       // cannot read its own program, so it does not name its frames: the grader does (SanitizerReport).
       environment.append("TSAN_OPTIONS=atexit_sleep_ms=0:symbolize=0")
     }
-    let copied = run.appending(path: "bin/\(Compiler.programName)")
+    let copied = run.appending(path: "bin/\(Box.programName)")
     let command: [String]
     if isolation.namespaces {
       let root = run.appending(path: "root")
@@ -130,7 +134,7 @@ public struct Box: Sendable {
       command = isolation.dropPrivileges + [
         "unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
         "--", "/bin/sh", "-c", BoxScript.namespaced, "box", table.path, root.path, "\(limits.processes)",
-      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/\(Compiler.programName)"]
+      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/\(Box.programName)"]
     } else {
       // The libraries are copied beside the program, never linked, so a test cannot change the
       // built copy; the run starts in its scratch folder, which its user (nobody, when the
@@ -149,7 +153,7 @@ public struct Box: Sendable {
     let inBox = isolation.namespaces
     let allowed = RunAllowance.paths(
       toolchain: isolation.toolchain,
-      program: inBox ? "/box/bin/\(Compiler.programName)" : copied.path,
+      program: inBox ? "/box/bin/\(Box.programName)" : copied.path,
       libraries: libraries.map { inBox ? "/box/bin/\($0.lastPathComponent)" : run.appending(path: "bin/\($0.lastPathComponent)").path },
       work: inBox ? "/box/work" : run.appending(path: "work").path, ownTemporaryFolder: inBox, threadSanitizer: threadSanitizer)
     let orders = RunOrders(

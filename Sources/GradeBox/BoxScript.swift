@@ -10,8 +10,9 @@ import Foundation
 /// a positional parameter, never spliced into the text, so no path can be read as shell code.
 /// The grader's tests check each with `sh -n` (`BoxTests`).
 enum BoxScript {
-  /// The folder of the scripts, beside the grader's sources.
-  static let folder = RunnerProgram.sources.appending(path: "BoxScripts")
+  /// The folder of the scripts, `Sources/BoxScripts`, beside this file's own folder.
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appending(path: "BoxScripts")
 
   /// Sets a run's namespaces up and becomes the test program (`namespaced.sh`).
   static let namespaced = text(of: "namespaced")

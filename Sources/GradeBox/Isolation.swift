@@ -109,7 +109,7 @@ public struct Isolation: Sendable, Equatable {
   static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 
   /// The toolchain's `usr` folder: two levels above the real `swiftc`.
-  static func toolchainFolder() -> String {
+  package static func toolchainFolder() -> String {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
     for folder in path.split(separator: ":") {
       let candidate = URL(fileURLWithPath: String(folder)).appending(path: "swiftc")

@@ -8,16 +8,16 @@ import GradeProcesses
 /// the scratch is on the host, and a test can leave a tree deeper than a path
 /// can name, which `FileManager` cannot remove; `rm -rf` works through such a
 /// tree one folder at a time.
-enum RunFolders {
+package enum RunFolders {
   /// Removes `folder` and everything in it.
-  static func remove(_ folder: URL) {
+  package static func remove(_ folder: URL) {
     if (try? FileManager.default.removeItem(at: folder)) != nil { return }
     _ = try? ProcessRunner().run(["/bin/rm", "-rf", "--", folder.path], until: .now + .seconds(120))
   }
 
   /// Removes the run folders in `parent` older than `age` seconds: no run lasts that long,
   /// so they are what a grading that was stopped in the middle left behind.
-  static func prune(_ parent: URL, olderThan age: TimeInterval) {
+  package static func prune(_ parent: URL, olderThan age: TimeInterval) {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: parent.path) else { return }
     for name in names {
@@ -29,7 +29,7 @@ enum RunFolders {
 
   /// Prunes every `runs` folder at most four levels below `root`: a learner's workspaces
   /// (`learner/01-x/runs`) and a class's (`class/ada/01-x/runs`).
-  static func pruneAll(under root: URL, olderThan age: TimeInterval, depth: Int = 4) {
+  package static func pruneAll(under root: URL, olderThan age: TimeInterval, depth: Int = 4) {
     let manager = FileManager.default
     guard depth > 0, let names = try? manager.contentsOfDirectory(atPath: root.path) else { return }
     for name in names {

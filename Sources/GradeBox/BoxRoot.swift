@@ -60,7 +60,7 @@ struct BoxRoot {
       Mount(source: "tmp", target: "/tmp", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
       // Scratch in memory, not on the host's disk: capped, and gone with the run whatever it holds.
       Mount(source: "work", target: "/box/work", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
-      Mount(source: program.path, target: "/box/bin/\(Compiler.programName)", type: "none", options: "bind,ro", onFile: true),
+      Mount(source: program.path, target: "/box/bin/\(Box.programName)", type: "none", options: "bind,ro", onFile: true),
     ]
     for library in libraries {
       mounts.append(Mount(source: library.path, target: "/box/bin/\(library.lastPathComponent)", type: "none", options: "bind,ro", onFile: true))
