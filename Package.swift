@@ -53,8 +53,11 @@ var targets: [Target] = [
   // The box: one graded program run in isolation, limits in, a sealed report out. It knows
   // nothing of lessons' builds or grades, so nothing a grading decides can loosen it.
   .target(name: "GradeBox", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeWire"], path: "Sources/GradeBox"),
+  // What a learner's files may hold, listed as what is allowed, read from the compiler's own
+  // view of them. The rules cannot see how a grading goes, so no grading can bend them.
+  .target(name: "GradePolicy", dependencies: ["GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradePolicy"),
   .target(
-    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeWire"],
+    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -67,7 +70,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeKit", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeKit", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

@@ -2,6 +2,9 @@ import Foundation
 
 /// Work that blocks, such as waiting on a process, run side by side on threads of its own.
 package enum SideBySide {
+  /// The cores this process may use: how wide work that keeps a core busy goes.
+  package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
   /// Calls `body` for each index in `0..<count`, `width` at a time, and returns when all are done.
   ///
   /// The calls run on threads of their own, not on Dispatch's: on Linux its pool runs at most one

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradePolicy
 @testable import GradeKit
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import GradePolicy
 import GradeCatalog
 import GradeProcesses
 import GradeResults
@@ -12,7 +13,7 @@ extension Workspace {
   public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
     let results = Locked(Built())
-    SideBySide.run(chains.count, width: Workspace.cores + 1) { index in
+    SideBySide.run(chains.count, width: SideBySide.cores + 1) { index in
       var local = Built()
       for part in chains[index] {
         if part == .canonicalTests, !local.usable(.module) { continue }

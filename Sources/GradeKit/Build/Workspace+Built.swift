@@ -1,4 +1,5 @@
 import Foundation
+import GradePolicy
 import GradeCatalog
 import GradeResults
 

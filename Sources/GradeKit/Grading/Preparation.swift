@@ -38,7 +38,7 @@ public struct Preparation: Sendable {
     let grader = yielding
     let workbook = workbook
     let starters = StarterFingerprints.recorded(in: workbook)
-    SideBySide.run(lessons.count, width: Workspace.cores) { index in
+    SideBySide.run(lessons.count, width: SideBySide.cores) { index in
       let lesson = lessons[index]
       progress("Preparing lesson \(lesson.number) (\(lesson.slug))...")
       // What the learner's next grade runs is run now, and kept; a write-tests task still as

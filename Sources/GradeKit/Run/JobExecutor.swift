@@ -28,7 +28,7 @@ struct JobExecutor: Sendable {
   /// for a bounded wait to run out on a buggy version or for a sanitizer to start, and a
   /// waiting job leaves its core to another. `grade check --runs` soaks the reference tests
   /// at this load, so a correct version's runs are proved under it.
-  static let width = 4 * Workspace.cores
+  static let width = 4 * SideBySide.cores
 
   /// Runs every job whose result is not kept, `width` at once, in the executor's `order`, the
   /// jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) after the

@@ -36,7 +36,7 @@ extension Workspace {
         return fold.result.crashes[id] == nil && (test.status == .notRun || test.status == .interrupted)
       }
       let allSuspects = unresolved.filter { fold.tests[$0]?.status == .interrupted }
-      let suspects = crashesToName == .max ? allSuspects : Array(allSuspects.prefix(Self.cores))
+      let suspects = crashesToName == .max ? allSuspects : Array(allSuspects.prefix(SideBySide.cores))
       let unstarted = unresolved.filter { fold.tests[$0]?.status == .notRun }
       // Runs side by side: each suspect alone, then (last) the tests that never started, together.
       let runs: [(filters: [String], serial: Bool)] = suspects.map { ([Self.exactFilter(forID: $0)], true) }
@@ -60,9 +60,6 @@ extension Workspace {
     }
     return fold.folded
   }
-
-  /// How many runs go side by side when naming crashes a few at a time.
-  static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
   /// The results of one job's runs, folded together as they come.
   private struct RunFold {

@@ -12,42 +12,62 @@ import GradeResults
 /// is also dumped after type-checking (`-dump-ast`), which shows the code that
 /// is compiled. What the strict memory-safety check finds, and the symbols a built
 /// library holds (`MachineCodeRules`), complete the picture.
-struct SourceSurvey {
+package struct SourceSurvey {
   /// Runs the compiler.
   var runner: ProcessRunner
   /// Clang's module cache, for the type-checked dump.
   var moduleCache: URL
 
+  /// Creates a survey that runs the compiler with `runner`, sharing `moduleCache`.
+  package init(runner: ProcessRunner, moduleCache: URL) {
+    self.runner = runner
+    self.moduleCache = moduleCache
+  }
+
   /// One file to survey.
-  struct File {
+  package struct File {
     /// Its name in `folder`.
-    var name: String
+    package var name: String
     /// The path the learner knows it by.
-    var shownAs: String
+    package var shownAs: String
     /// What it may hold.
     var rules: CodeRules
+
+    /// Creates a file to survey: `name` in the folder, shown as `shownAs`, held to `rules`.
+    package init(name: String, shownAs: String, rules: CodeRules) {
+      self.name = name
+      self.shownAs = shownAs
+      self.rules = rules
+    }
   }
 
   /// What surveying found.
-  struct Findings: Sendable, Equatable {
+  package struct Findings: Sendable, Equatable {
     /// What the files hold that their rules refuse.
-    var refusals: [Refusal] = []
+    package var refusals: [Refusal] = []
     /// Files the compiler could not dump, so that nothing can be said of them.
-    var unread: [String] = []
+    package var unread: [String] = []
     /// For each function by its base name, the members its attributes name, such as `bug` and
     /// `disabled` in `@Test(.bug("…"), .disabled())`: the traits a test carries as written.
-    var traits: [String: Set<String>] = [:]
+    package var traits: [String: Set<String>] = [:]
+
+    /// Creates findings: nothing found unless given.
+    package init(refusals: [Refusal] = [], unread: [String] = [], traits: [String: Set<String>] = [:]) {
+      self.refusals = refusals
+      self.unread = unread
+      self.traits = traits
+    }
   }
 
   /// Surveys `files` in `folder`, files of the module `module` (`tests` when they are test files).
   ///
   /// - Parameter typeCheck: The arguments that type-check a file where it stands (its
   ///   companions, module paths), for files whose `#if` code the parser leaves out.
-  func survey(
+  package func survey(
     _ files: [File], in folder: URL, module: String, lessonModule: String, tests: Bool, typeCheck: [String]
   ) -> Findings {
     let found = Locked(Findings())
-    SideBySide.run(files.count, width: Workspace.cores) { index in
+    SideBySide.run(files.count, width: SideBySide.cores) { index in
       let file = files[index]
       guard let data = try? Data(contentsOf: folder.appending(path: file.name)) else {
         found.update { $0.unread.append(file.shownAs) }
@@ -92,13 +112,13 @@ struct SourceSurvey {
   }
 
   /// The refusals with each rule, place and finding once.
-  static func unique(_ refusals: [Refusal]) -> [Refusal] {
+  package static func unique(_ refusals: [Refusal]) -> [Refusal] {
     var seen: Set<String> = []
     return refusals.filter { seen.insert("\($0.rule):\($0.location):\($0.found)").inserted }
   }
 
   /// The strict memory-safety check's findings in `warnings`, as refusals of the files `owned` names.
-  static func unsafeCode(in warnings: [Diagnostic], owned: Set<String>) -> [Refusal] {
+  package static func unsafeCode(in warnings: [Diagnostic], owned: Set<String>) -> [Refusal] {
     unique(warnings.compactMap { warning in
       guard warning.group == "StrictMemorySafety", let path = warning.path, owned.contains(path) else { return nil }
       return Refusal(rule: .unsafeCode, path: path, line: warning.line, found: warning.message)
@@ -109,7 +129,7 @@ struct SourceSurvey {
   /// refuse the promise: a class that subclasses one marked `@unchecked Sendable` (Foundation's
   /// `Operation`, say) is unchecked too, however deep, and the type checker says so in a
   /// warning on the first class of the module that inherits it.
-  static func inheritedPromises(in warnings: [Diagnostic], owned: [File]) -> [Refusal] {
+  package static func inheritedPromises(in warnings: [Diagnostic], owned: [File]) -> [Refusal] {
     let refusing = Set(owned.filter { $0.rules.refusedPromises.contains("@unchecked Sendable") }.map(\.shownAs))
     return unique(warnings.compactMap { warning in
       guard let path = warning.path, refusing.contains(path),

@@ -17,7 +17,7 @@ import GradeResults
 /// - in a task ThreadSanitizer grades, no reflection (`Mirror`, `dump`): it reads stored
 ///   properties inside the runtime, which ThreadSanitizer does not see, so a racy read
 ///   through it would pass for no read at all.
-enum MachineCodeRules {
+package enum MachineCodeRules {
   /// C functions outside the Swift runtime that Swift code calls for its own needs: the
   /// loader's markers, memory copies, blocks, unwinding, thread-local storage, and maths.
   /// The lessons' own code calls the first of them; the maths is what `Foundation`'s
@@ -79,7 +79,7 @@ enum MachineCodeRules {
   private static let runtimeCache = Locked<[String: Set<String>]>([:])
 
   /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
-  static func refusals(
+  package static func refusals(
     in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner, cache: URL? = nil
   ) -> [Refusal] {
     #if !os(Linux)
