@@ -56,8 +56,11 @@ var targets: [Target] = [
   // What a learner's files may hold, listed as what is allowed, read from the compiler's own
   // view of them. The rules cannot see how a grading goes, so no grading can bend them.
   .target(name: "GradePolicy", dependencies: ["GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradePolicy"),
+  // What a grading found, in words: feedback for a learner, results.json for a machine. It
+  // reads results only, so every report words the same findings the same way.
+  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
   .target(
-    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
+    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -70,7 +73,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeKit", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

@@ -13,6 +13,11 @@ public struct Check: Sendable, Equatable, Codable {
   /// What the tests printed, at most 500 characters, when it helps to see it.
   public var output: String?
 
+  /// The start of the name of the check that a buggy version is caught; the rest names its misconception.
+  public static let chaffPrefix = "catches a bug: "
+  /// The start of the name of the check that a kept mutant is killed; the rest names the change.
+  public static let mutantPrefix = "kills a mutant: your tests fail when "
+
   /// Creates a check; `output` is cut to its last 500 characters, and left out when empty.
   public init(_ name: String, findings: [Finding] = [], output: String? = nil) {
     self.name = name

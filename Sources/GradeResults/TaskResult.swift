@@ -1,6 +1,11 @@
 
 /// How one task fared: its checks, and how many bugs the learner's tests caught.
 public struct TaskResult: Sendable, Equatable, Codable {
+  /// How many failing tests of an implement task a result names and its feedback shows: one
+  /// failing test fails the task whatever the rest do, and a grading names each crash with a
+  /// run of its own, so it stops at this many.
+  public static let failuresNamed = 3
+
   /// Passed, failed, or could not be graded.
   public enum Status: String, Sendable, Equatable, Codable {
     /// Every check of the task passed.

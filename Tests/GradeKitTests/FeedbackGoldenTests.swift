@@ -1,5 +1,6 @@
 @testable import GradeCatalog
 @testable import GradeEvents
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeResults
 import Testing

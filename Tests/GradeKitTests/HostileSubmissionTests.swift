@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeBox
+@testable import GradeFeedback
 @testable import GradeKit
 import Testing
 

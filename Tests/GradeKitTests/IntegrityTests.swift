@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeBox
 @testable import GradeCatalog
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeProcesses
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeFeedback
 @testable import GradeResults
 import Testing
 

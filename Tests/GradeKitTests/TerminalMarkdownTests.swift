@@ -1,4 +1,5 @@
 @testable import GradeCatalog
+@testable import GradeFeedback
 @testable import GradeKit
 import Testing
 

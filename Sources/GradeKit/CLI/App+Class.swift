@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeProcesses
 
 /// `grade class` and `grade merge`: grading every learner of a class, and combining shards.

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeResults
 
 /// `grade hint`: the next rung of the hint ladder.

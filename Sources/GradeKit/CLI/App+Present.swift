@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeProcesses
 
 /// `grade present`: walking a workshop through a lesson.

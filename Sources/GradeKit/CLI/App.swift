@@ -1,6 +1,7 @@
 import Foundation
 import GradeBox
 import GradeCatalog
+import GradeFeedback
 import GradeResults
 
 /// The grader's front end: runs one command and returns the exit status.

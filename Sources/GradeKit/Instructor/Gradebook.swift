@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 
 /// The class's reports, every one made from learner records: a table, CSVs, Markdown feedback,
 /// Exercism-style results, JUnit XML and one HTML page.

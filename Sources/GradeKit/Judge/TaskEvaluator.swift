@@ -230,14 +230,14 @@ public enum TaskEvaluator {
     for (chaff, job) in runs.chaffs {
       let finding = verdict(on: chaff, job: job, owns: owns, seconds: seconds)
       if finding == nil { caught += 1 }
-      checks.append(Check("catches a bug: \(chaff.misconception)", findings: finding.map { [$0] } ?? []))
+      checks.append(Check(Check.chaffPrefix + chaff.misconception, findings: finding.map { [$0] } ?? []))
     }
     // And every kept mutant: a floor under the chaffs, for the bugs nobody wrote down.
     var killed = 0
     for (change, job) in runs.mutants {
       let finding = verdict(on: change, job: job, owns: owns, seconds: seconds)
       if finding == nil { killed += 1 }
-      checks.append(Check("\(ResultsJSON.mutantCheckPrefix)\(change.words)", findings: finding.map { [$0] } ?? []))
+      checks.append(Check(Check.mutantPrefix + change.words, findings: finding.map { [$0] } ?? []))
     }
     return TaskResult(
       taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count),

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeResults
 
 /// `results.json` as Gradescope's autograder documentation lays it out: a test per task with

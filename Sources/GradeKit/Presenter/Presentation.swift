@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeFeedback
 
 /// A lesson walked through step by step for a workshop: one walkthrough section a step.
 public struct Presentation: Sendable, Equatable {

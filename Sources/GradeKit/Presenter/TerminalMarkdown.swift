@@ -1,3 +1,4 @@
+import GradeFeedback
 
 /// A walkthrough's Markdown laid out for a terminal or a projector: headings set off,
 /// paragraphs wrapped to the screen, tables aligned, code blocks indented without their

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// The runs one lesson's grading makes, each with everything its result depends on.
 ///
@@ -57,11 +58,10 @@ struct GradingPlan: Sendable {
   var jobs: [Job]
 
   /// How many crashes an implement task's job names before it stops: as many failing tests as
-  /// the feedback shows (`FeedbackRenderer.failuresShownByDefault` is this number), and a task
-  /// with one crash fails whatever the rest do. A learner's half-written stub crashes in every
+  /// a result names (`TaskResult.failuresNamed`). A learner's half-written stub crashes in every
   /// test, and each crash named costs a run of its own. Other jobs name every crash: a
   /// learner's test that crashes on a chaff may sit beside one whose issues count.
-  static let crashesNamedPerImplementTask = 3
+  static let crashesNamedPerImplementTask = TaskResult.failuresNamed
 
   /// The job that runs the tests `runs` times in one process against `variant`'s `program`, as
   /// share `share` of its runs: a soak's and `grade mutants`'. Each run has the task's own limit

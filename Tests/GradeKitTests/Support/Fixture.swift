@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeResults
 

@@ -31,11 +31,6 @@ public enum ResultsJSON {
     var lessons: [LessonObject]
   }
 
-  /// The start of the name of the check that a chaff is caught (`TaskEvaluator`), which names its misconception.
-  static let chaffCheckPrefix = "catches a bug: "
-  /// The start of the name of the check that a kept mutant is killed (`TaskEvaluator`), which names the change.
-  static let mutantCheckPrefix = "kills a mutant: your tests fail when "
-
   /// Encodes results, pretty-printed with sorted keys so output is stable.
   ///
   /// - Parameter namesCaughtBugs: Whether a bug the tests caught is named by its misconception. A student
@@ -52,11 +47,11 @@ public enum ResultsJSON {
           var mutant = 0
           return task.checks.map { check in
             var name = check.name
-            if name.hasPrefix(chaffCheckPrefix) {
+            if name.hasPrefix(Check.chaffPrefix) {
               bug += 1
               if !namesCaughtBugs && check.findings.isEmpty { name = "catches bug \(bug)" }
             }
-            if name.hasPrefix(mutantCheckPrefix) {
+            if name.hasPrefix(Check.mutantPrefix) {
               mutant += 1
               if !namesCaughtBugs && check.findings.isEmpty { name = "kills mutant \(mutant)" }
             }

@@ -7,9 +7,8 @@ public struct FeedbackRenderer: Sendable {
   public var style: Style
   /// How many failing tests to show per task before summarizing the rest.
   public var failuresShown = FeedbackRenderer.failuresShownByDefault
-  /// How many failing tests of a task feedback shows unless told otherwise: as many as an
-  /// implement task's grading names crashes of, one run each.
-  public static let failuresShownByDefault = GradingPlan.crashesNamedPerImplementTask
+  /// How many failing tests of a task feedback shows unless told otherwise: as many as a result names.
+  public static let failuresShownByDefault = TaskResult.failuresNamed
   /// How many compiler errors to show.
   public var errorsShown = 5
   /// How many missed bugs to name at once.

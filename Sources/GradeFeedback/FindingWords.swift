@@ -246,7 +246,7 @@ extension Finding {
 
 extension TestShape {
   /// What the test should do, completing "<test> should …".
-  var wants: String {
+  package var wants: String {
     switch self {
     case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
     case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"

@@ -11,9 +11,9 @@ public struct Style: Sendable {
 
   func green(_ text: String) -> String { paint(text, "32") }
   func red(_ text: String) -> String { paint(text, "31") }
-  func yellow(_ text: String) -> String { paint(text, "33") }
-  func bold(_ text: String) -> String { paint(text, "1") }
-  func dim(_ text: String) -> String { paint(text, "2") }
+  package func yellow(_ text: String) -> String { paint(text, "33") }
+  package func bold(_ text: String) -> String { paint(text, "1") }
+  package func dim(_ text: String) -> String { paint(text, "2") }
 
   private func paint(_ text: String, _ code: String) -> String {
     colored ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

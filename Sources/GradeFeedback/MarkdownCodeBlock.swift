@@ -1,7 +1,7 @@
 
 /// Text as a Markdown code block whose fence is longer than any run of backticks in it, so
 /// nothing a test prints can close the block and be read as Markdown.
-func markdownCodeBlock(_ text: String, language: String = "text") -> String {
+package func markdownCodeBlock(_ text: String, language: String = "text") -> String {
   var longest = 0
   var run = 0
   for character in text {
