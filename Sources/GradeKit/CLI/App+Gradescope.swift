@@ -4,12 +4,6 @@ import GradeProcesses
 
 /// `grade export gradescope` and `grade autograde`: grading on Gradescope.
 extension App {
-  /// The points file a command names, read against the catalog; a point a task without one.
-  func points(_ path: String?, in workbook: Workbook) throws(GradeError) -> Points {
-    guard let path else { return Points() }
-    return try Points.read(url(path), catalog: workbook.catalog)
-  }
-
   /// Writes the autograder folder and says how to upload it.
   func exportGradescope(to destination: String, _ names: [String], points: String?, workbook: Workbook) throws(GradeError) -> Int32 {
     let lessons = try resolve(names, in: workbook)

@@ -1,6 +1,5 @@
 import Foundation
 import GradeCatalog
-import GradeProcesses
 
 /// `grade present`: walking a workshop through a lesson.
 extension App {
@@ -77,17 +76,5 @@ extension App {
       }
       show()
     }
-  }
-
-  /// The diff from the learner's files of a task (or of the lesson) to the solution's.
-  func solutionDiff(_ lesson: Lesson, task number: Int?, workbook: Workbook) throws(GradeError) -> String {
-    let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)
-    var out: [String] = []
-    for file in files {
-      let solution = WorkbookPath(file).inSolution!.relative
-      let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
-      out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
-    }
-    return out.joined(separator: "\n")
   }
 }
