@@ -105,6 +105,13 @@ extension App {
     return try Points.read(url(path), catalog: workbook.catalog)
   }
 
+  /// Says what a rewrite of the learner's files did (`grade reset`, `grade solve`): `heading`,
+  /// each file rewritten, then where the previous versions went.
+  func tell(_ change: LearnerFiles.Change, heading: String) {
+    write(heading + "\n" + change.files.map { "  " + $0 }.joined(separator: "\n"))
+    write(change.backup.map { "Your previous versions are in \($0)/." } ?? "There were no previous versions to keep.")
+  }
+
   /// The diff from the learner's files of a task (or of the lesson) to the solution's.
   func solutionDiff(_ lesson: Lesson, task number: Int?, workbook: Workbook) throws(GradeError) -> String {
     let files = try LearnerFiles(workbook: workbook).ownedFiles(of: lesson, task: number)

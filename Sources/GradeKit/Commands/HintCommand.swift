@@ -2,16 +2,26 @@ import Foundation
 import GradeCatalog
 import GradeResults
 
-/// `grade hint`: the next rung of the hint ladder.
-extension App {
-  /// Climbs one rung of the hint ladder of task `taskNumber`, or of the task the last
-  /// grading's screen pointed at, past the hints the learner has already seen, and prints it
-  /// with the task it belongs to and where it stands on the ladder.
+/// `grade hint [LESSON] [--task K]`: the next rung of a task's hint ladder.
+struct HintCommand: GradeCommand {
+  /// The lesson, as named on the command line; `nil` for the one `grade` shows.
+  var name: String?
+  /// The task whose ladder to climb; `nil` for the task the last grading's screen pointed at.
+  var task: Int?
+
+  /// Shows the next hint.
+  func run(_ app: App) throws(GradeError) -> Int32 {
+    try run(app, workbook: app.loadWorkbook())
+  }
+
+  /// Climbs one rung of the hint ladder of task `task`, or of the task the last grading's
+  /// screen pointed at, past the hints the learner has already seen, and prints it with the
+  /// task it belongs to and where it stands on the ladder; `grade watch` asks this of its workbook.
   ///
   /// With no lesson named, the lesson is the one `grade` shows: the one the learner is in,
   /// the one the last grading's screen showed if that came later, and once it is done, the
   /// next one not done.
-  func hint(_ name: String?, task taskNumber: Int?, workbook: Workbook) throws(GradeError) -> Int32 {
+  func run(_ app: App, workbook: Workbook) throws(GradeError) -> Int32 {
     let current = CurrentLesson(workbook: workbook, starters: StarterFingerprints.recorded(in: workbook))
     let pointer = ShownTask(url: workbook.learnerState.shownTask).last()
     func last(_ lesson: Lesson) -> LessonResult? { ResultCache.latest(in: workbook.state.result("learner", of: lesson)) }
@@ -20,9 +30,9 @@ extension App {
     let lesson: Lesson
     var movedOn: String?
     if let name {
-      lesson = try resolve([name], in: workbook)[0]
+      lesson = try app.resolve([name], in: workbook)[0]
     } else {
-      guard var start = current.find() else { return Exit.error }
+      guard var start = current.find() else { return App.Exit.error }
       // A grading's screen shown after the learner last moved is where they are now.
       if let pointer, pointer.date >= (current.lastMove() ?? .distantPast),
         let shownLesson = workbook.catalog.lessons.first(where: { $0.slug == pointer.slug })
@@ -35,7 +45,7 @@ extension App {
     }
 
     let task: LessonTask
-    if let taskNumber {
+    if let taskNumber = self.task {
       guard let chosen = lesson.tasks.first(where: { $0.number == taskNumber }) else {
         throw .usage("lesson \(lesson.number) has tasks 1 to \(lesson.tasks.count), not \(taskNumber)")
       }
@@ -50,33 +60,33 @@ extension App {
       }
       guard let found = pointed ?? lesson.tasks.first(where: unfinished) else {
         if name == nil, let undone = workbook.catalog.lessons.first(where: { !isDone($0) }) {
-          write("Lesson \(lesson.number) is done, and so is every lesson after it; lesson \(undone.number) is not: swift run grade hint \(undone.number)")
+          app.write("Lesson \(lesson.number) is done, and so is every lesson after it; lesson \(undone.number) is not: swift run grade hint \(undone.number)")
         } else if name == nil {
-          write("Every lesson is done. Read any task's hints with swift run grade hint N --task K.")
+          app.write("Every lesson is done. Read any task's hints with swift run grade hint N --task K.")
         } else {
-          write("Every task of lesson \(lesson.number) passes. Read any task's hints with swift run grade hint \(lesson.number) --task K.")
+          app.write("Every task of lesson \(lesson.number) passes. Read any task's hints with swift run grade hint \(lesson.number) --task K.")
         }
-        return Exit.passed
+        return App.Exit.passed
       }
       task = found
     }
     let hints = HintStore(url: workbook.learnerState.hints)
     let seen = hints.seen(task, in: lesson)
     let level = hints.advance(task, in: lesson)
-    let renderer = FeedbackRenderer(style: style(Command.Options()))
-    if let movedOn { write(movedOn) }
-    write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
+    let renderer = FeedbackRenderer(style: app.style(Command.Options()))
+    if let movedOn { app.write(movedOn) }
+    app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     if seen >= 1, level > seen {
       // Under the task in grade's feedback, or here: either way, this one comes next.
-      write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
+      app.write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
     }
-    write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
+    app.write(renderer.hint(for: task, level: level) ?? "This task has no hints.")
     let left = task.hints.count - level
     if left <= 0 {
-      write("That is the last hint of task \(task.number). The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
+      app.write("That is the last hint of task \(task.number). The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
     } else {
-      write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
+      app.write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
     }
-    return Exit.passed
+    return App.Exit.passed
   }
 }
