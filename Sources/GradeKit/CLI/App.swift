@@ -66,37 +66,11 @@ public struct App: Sendable {
   public func run(_ arguments: [String]) -> Int32 {
     do {
       let command = try Command.parse(arguments)
-      if !command.runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
+      if !type(of: command).runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
         writeError(refusal)
         return Exit.error
       }
-      switch command {
-      case .help(let name): return try HelpCommand(command: name).run(self)
-      case .list: return try ListCommand().run(self)
-      case .watch(let name, let options): return try WatchCommand(name: name, options: options).run(self)
-      case .hint(let name, let task): return try HintCommand(name: name, task: task).run(self)
-      case .grade(let names, let options): return try GradeLessonsCommand(names: names, options: options).run(self)
-      case .gradeClass(let submissions, let names, let report, let options):
-        return try ClassCommand(submissions: submissions, names: names, report: report, options: options).run(self)
-      case .merge(let destination, let sources, let options):
-        return try MergeCommand(destination: destination, sources: sources, options: options).run(self)
-      case .release(let destination, let classroom, let pointsFile):
-        return try ReleaseCommand(destination: destination, classroom: classroom, pointsFile: pointsFile).run(self)
-      case .exportGradescope(let destination, let names, let points):
-        return try ExportCommand(destination: destination, names: names, pointsFile: points).run(self)
-      case .autograde(let root, let names, let options): return try AutogradeCommand(root: root, names: names, options: options).run(self)
-      case .reveal(let name, let options): return try RevealCommand(name: name, options: options).run(self)
-      case .checkSetup: return try CheckSetupCommand().run(self)
-      case .prepare(let names): return try PrepareCommand(names: names).run(self)
-      case .solveInto(let name, let task, let destination):
-        return try SolveCommand(name: name, target: .scratchCopy(through: task, folder: destination)).run(self)
-      case .present(let name, let step, let plain): return try PresentCommand(name: name, step: step, plain: plain).run(self)
-      case .reset(let name, let task): return try ResetCommand(name: name, task: task).run(self)
-      case .solve(let name, let task): return try SolveCommand(name: name, target: .learnerFiles(task: task)).run(self)
-      case .mutants(let name, let task, let keep, let options):
-        return try MutantsCommand(name: name, task: task, keep: keep, options: options).run(self)
-      case .check(let names, let options): return try CheckCommand(names: names, options: options).run(self)
-      }
+      return try command.run(self)
     } catch {
       writeError("grade: \(error.message)")
       return Exit.error

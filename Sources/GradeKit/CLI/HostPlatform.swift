@@ -49,10 +49,3 @@ public enum HostPlatform: Sendable, Equatable {
       """
   }
 }
-
-extension Command {
-  /// Whether the command works on any platform: help only, since it reads and runs nothing.
-  var runsAnywhere: Bool {
-    if case .help = self { true } else { false }
-  }
-}

@@ -4,6 +4,17 @@ import GradeProcesses
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
 struct CheckSetupCommand: GradeCommand {
+  /// How usage shows `grade check-setup`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "check-setup", arguments: "", summary: "is this machine ready? (toolchain, Swift Testing, sandbox, a first build)",
+    audience: .learners, options: [])
+
+  /// Takes no words.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> CheckSetupCommand {
+    guard words.isEmpty else { throw .usage("check-setup takes no lesson: swift run grade check-setup") }
+    return CheckSetupCommand()
+  }
+
   /// Checks the toolchain, then compiles and runs one Swift Testing test the way `grade` does, in its box.
   func run(_ app: App) throws(GradeError) -> Int32 {
     let workbook = try app.loadWorkbook()

@@ -4,6 +4,12 @@ import GradeProcesses
 
 /// `grade class DIR [LESSON ...]`: grades every learner folder of a class, or of one shard of it.
 struct ClassCommand: GradeCommand {
+  /// How usage shows `grade class`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "class", arguments: "DIR [LESSON ...]",
+    summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
+    audience: .instructors, options: ["--report", "--roster", "--points", "--jobs", "--shard", "--work", "--format"] + CommandUsage.grading)
+
   /// The folder holding one folder per learner.
   var submissions: String
   /// The lessons to grade, as named on the command line; none grades every lesson.
@@ -12,6 +18,14 @@ struct ClassCommand: GradeCommand {
   var report: String?
   /// How to grade, how many at once, which shard, and the roster and points of the reports.
   var options: Command.Options
+
+  /// Takes the submissions folder, then any lessons.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ClassCommand {
+    guard let submissions = words.first else {
+      throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
+    }
+    return ClassCommand(submissions: submissions, names: Array(words.dropFirst()), report: parsed.report, options: parsed.options)
+  }
 
   /// Grades every learner folder (of one shard), prints progress and a table or JSON,
   /// and writes the records and, when asked, the reports.

@@ -4,12 +4,26 @@ import GradeProcesses
 
 /// `grade export gradescope DIR [LESSON ...]`: a Gradescope autograder for the lessons.
 struct ExportCommand: GradeCommand {
+  /// How usage shows `grade export`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "export", arguments: "gradescope DIR [LESSON ...]",
+    summary: "write a Gradescope autograder into DIR (zip its contents and upload): setup.sh installs Swift and builds every lesson once, run_autograder grades each submission",
+    audience: .instructors, options: ["--points"])
+
   /// The folder to write the autograder into.
   var destination: String
   /// The lessons it grades, as named on the command line; none for every lesson.
   var names: [String]
   /// The points file to grade with (`--points`); one point a task without it.
   var pointsFile: String?
+
+  /// Takes `gradescope`, the folder to write, then any lessons.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ExportCommand {
+    guard words.first == "gradescope", words.count >= 2 else {
+      throw .usage("say which platform and where: swift run grade export gradescope DIR [LESSON ...]")
+    }
+    return ExportCommand(destination: words[1], names: Array(words.dropFirst(2)), pointsFile: parsed.options.points)
+  }
 
   /// Writes the autograder folder and says how to upload it.
   func run(_ app: App) throws(GradeError) -> Int32 {

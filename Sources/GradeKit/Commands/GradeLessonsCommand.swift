@@ -4,10 +4,26 @@ import GradeResults
 
 /// `grade [LESSON ...]`: grades every lesson with an overview and the feedback of the lesson you are in, or the lessons named.
 struct GradeLessonsCommand: GradeCommand {
+  /// How usage shows `grade`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "", arguments: "[LESSON ...]",
+    summary: "grade every lesson (progress, then feedback on the lesson you are in), or the lessons named, by number or slug; with --task K, one lesson's feedback and an exit code for task K alone",
+    audience: .learners, options: ["--format", "--task"] + CommandUsage.grading)
+
   /// The lessons to grade, as named on the command line (number, slug or folder); none grades every lesson.
   var names: [String]
   /// How to grade and report; with `task`, the exit status is that task's alone.
   var options: Command.Options
+
+  /// Takes any lessons; `--task` only with one.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> GradeLessonsCommand {
+    var options = parsed.options
+    if let task = parsed.task {
+      guard words.count == 1 else { throw .usage("--task needs one lesson: swift run grade 1 --task 2") }
+      options.task = task
+    }
+    return GradeLessonsCommand(names: words, options: options)
+  }
 
   /// Grades the lessons and prints their feedback, or the overview and the feedback of the lesson you are in.
   func run(_ app: App) throws(GradeError) -> Int32 {

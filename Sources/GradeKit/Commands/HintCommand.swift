@@ -4,10 +4,22 @@ import GradeResults
 
 /// `grade hint [LESSON] [--task K]`: the next rung of a task's hint ladder.
 struct HintCommand: GradeCommand {
+  /// How usage shows `grade hint`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "hint", arguments: "[LESSON]",
+    summary: "the next hint you have not seen, for the first unfinished task or for --task K (default: the lesson you are in)",
+    audience: .learners, options: ["--task", "--color"])
+
   /// The lesson, as named on the command line; `nil` for the one `grade` shows.
   var name: String?
   /// The task whose ladder to climb; `nil` for the task the last grading's screen pointed at.
   var task: Int?
+
+  /// Takes at most one lesson, and the task from `--task`.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> HintCommand {
+    guard words.count <= 1 else { throw .usage("hint takes at most one lesson: swift run grade hint [N]") }
+    return HintCommand(name: words.first, task: parsed.task)
+  }
 
   /// Shows the next hint.
   func run(_ app: App) throws(GradeError) -> Int32 {

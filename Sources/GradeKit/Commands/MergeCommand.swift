@@ -3,12 +3,25 @@ import GradeCatalog
 
 /// `grade merge OUT SHARD ...`: the records of several `grade class` shards combined into one set of reports.
 struct MergeCommand: GradeCommand {
+  /// How usage shows `grade merge`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "merge", arguments: "OUT SHARD ...", summary: "combine the --report folders of several shards into one in OUT",
+    audience: .instructors, options: ["--roster", "--points"])
+
   /// The folder to write the combined reports into.
   var destination: String
   /// The `--report` folders of the shards.
   var sources: [String]
   /// The roster and points of the reports.
   var options: Command.Options
+
+  /// Takes the folder to write, then at least one shard.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> MergeCommand {
+    guard words.count >= 2 else {
+      throw .usage("say where to write and which shard reports to merge: swift run grade merge OUT SHARD1 SHARD2 ...")
+    }
+    return MergeCommand(destination: words[0], sources: Array(words.dropFirst()), options: parsed.options)
+  }
 
   /// Combines the shards' records and writes the reports from them.
   func run(_ app: App) throws(GradeError) -> Int32 {

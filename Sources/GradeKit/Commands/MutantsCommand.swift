@@ -4,6 +4,12 @@ import GradeCatalog
 /// `grade mutants LESSON [TASK]`: what the reference tests do to the mutants of each write-tests task's code,
 /// and with `--keep` the mutants learners' tests must kill written down.
 struct MutantsCommand: GradeCommand {
+  /// How usage shows `grade mutants`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "mutants", arguments: "LESSON [TASK]",
+    summary: "list the mutants of each write-tests task's code that the reference tests do not kill in every run (where an author finds a weak reference test); with --keep, store the fewest killed ones that learners' tests must kill too",
+    audience: .maintainers, options: ["--task", "--runs", "--keep"] + CommandUsage.grading)
+
   /// The lesson, as named on the command line.
   var name: String
   /// The one task to look at; `nil` for every write-tests task of the lesson.
@@ -12,6 +18,12 @@ struct MutantsCommand: GradeCommand {
   var keep: Bool
   /// How to grade, and how many runs (`--runs`).
   var options: Command.Options
+
+  /// Takes a lesson and a task as `grade reset` does.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> MutantsCommand {
+    let (name, task) = try lessonAndTask(words, parsed)
+    return MutantsCommand(name: name, task: task, keep: parsed.keep, options: parsed.options)
+  }
 
   /// Reports each task's mutants; passes when every survivor is explained in the kept file.
   func run(_ app: App) throws(GradeError) -> Int32 {

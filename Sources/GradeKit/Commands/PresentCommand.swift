@@ -3,12 +3,23 @@ import GradeCatalog
 
 /// `grade present LESSON [--step N]`: walking a workshop through a lesson's walkthrough.
 struct PresentCommand: GradeCommand {
+  /// How usage shows `grade present`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "present", arguments: "LESSON", summary: "walk through a lesson's walkthrough one section at a time, or print --step N",
+    audience: .presenters, options: ["--step", "--plain", "--color"])
+
   /// The lesson, as named on the command line.
   var name: String
   /// The one step to print (`--step`), from 1; `nil` walks through every step.
   var step: Int?
   /// Whether to show the Markdown as it is written, instead of laid out for a terminal (`--plain`).
   var plain: Bool
+
+  /// Takes exactly one lesson.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> PresentCommand {
+    guard words.count == 1 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
+    return PresentCommand(name: words[0], step: parsed.step, plain: parsed.plain)
+  }
 
   /// Shows one step, or walks through every step while a terminal answers.
   func run(_ app: App) throws(GradeError) -> Int32 {

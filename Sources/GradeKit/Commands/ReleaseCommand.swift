@@ -3,12 +3,25 @@ import GradeCatalog
 
 /// `grade release DIR`: a student copy, its variants compiled with no source.
 struct ReleaseCommand: GradeCommand {
+  /// How usage shows `grade release`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "release", arguments: "DIR",
+    summary: "write a student copy without Solutions/ into DIR; with --classroom, a workflow that grades each push for GitHub Classroom",
+    audience: .instructors, options: ["--classroom", "--points"])
+
   /// The folder to write the student copy into.
   var destination: String
   /// Whether to add the GitHub Classroom workflow (`--classroom`).
   var classroom: Bool
   /// The points file the workflow's points come from (`--points`); one point a task without it.
   var pointsFile: String?
+
+  /// Takes the folder to write; `--points` only with `--classroom`.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ReleaseCommand {
+    guard words.count == 1 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
+    if parsed.options.points != nil, !parsed.classroom { throw .usage("--points sets the workflow's points; add --classroom") }
+    return ReleaseCommand(destination: words[0], classroom: parsed.classroom, pointsFile: parsed.options.points)
+  }
 
   /// Writes the student copy (with GitHub Classroom's workflow when asked) and says what it holds.
   func run(_ app: App) throws(GradeError) -> Int32 {

@@ -3,10 +3,21 @@ import GradeCatalog
 
 /// `grade reveal LESSON`: the solution, compared with your own code, once a lesson is done.
 struct RevealCommand: GradeCommand {
+  /// How usage shows `grade reveal`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "reveal", arguments: "LESSON", summary: "once the lesson passes: the solution, as a diff against your files",
+    audience: .learners, options: CommandUsage.grading)
+
   /// The lesson, as named on the command line.
   var name: String
   /// How to grade the lesson first.
   var options: Command.Options
+
+  /// Takes exactly one lesson.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> RevealCommand {
+    guard words.count == 1 else { throw .usage("say which lesson: swift run grade reveal 1") }
+    return RevealCommand(name: words[0], options: parsed.options)
+  }
 
   /// Grades the lesson (from the cache when nothing changed) and, if every task passes,
   /// prints the diff from each of your files to the solution's.

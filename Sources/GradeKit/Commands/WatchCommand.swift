@@ -10,6 +10,11 @@ import GradeResults
 
 /// `grade watch [LESSON]`: grades a lesson again every time you save, like rustlings' watch mode.
 struct WatchCommand: GradeCommand {
+  /// How usage shows `grade watch`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "watch", arguments: "[LESSON]", summary: "grade again on every save (default: the lesson you are in)",
+    audience: .learners, options: CommandUsage.grading)
+
   /// What you can type while watching.
   static let keys = "Watching for saves. Type h + Enter for a hint, n next lesson, l list, q quit (or Ctrl-C)."
 
@@ -17,6 +22,12 @@ struct WatchCommand: GradeCommand {
   var name: String?
   /// How to grade.
   var options: Command.Options
+
+  /// Takes at most one lesson.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> WatchCommand {
+    guard words.count <= 1 else { throw .usage("watch takes at most one lesson: swift run grade watch [N]") }
+    return WatchCommand(name: words.first, options: parsed.options)
+  }
 
   /// Grades the lesson now and after every save, until you quit.
   func run(_ app: App) throws(GradeError) -> Int32 {
