@@ -23,7 +23,7 @@ struct WatchTests {
   func sameChecksOtherWords() {
     let before = result(failing([("saves a message", .fail, "id 7F3A… was not found at 10:01:02"), ("sends", .pass, "")]))
     let after = result(failing([("saves a message", .fail, "id 09BC… was not found at 10:01:09"), ("sends", .pass, "")]))
-    let said = App.changes(from: before, to: after, in: lesson)
+    let said = WatchCommand.changes(from: before, to: after, in: lesson)
     #expect(said.contains("nothing changed"), "\(said)")
   }
 
@@ -31,9 +31,9 @@ struct WatchTests {
   func checksThatChange() {
     let before = result(failing([("saves a message", .fail, "x"), ("sends", .pass, "")]))
     let differently = result(failing([("saves a message", .pass, ""), ("sends", .fail, "y")]))
-    #expect(App.changes(from: before, to: differently, in: lesson).contains("Task 1 still fails, differently"))
+    #expect(WatchCommand.changes(from: before, to: differently, in: lesson).contains("Task 1 still fails, differently"))
     let fixed = result(.passed(1))
-    let said = App.changes(from: before, to: fixed, in: lesson)
+    let said = WatchCommand.changes(from: before, to: fixed, in: lesson)
     #expect(said.contains("✔ Task 1 passes now."))
     #expect(!said.contains("Next:"), "every task passes: \(said)")
   }
@@ -44,7 +44,7 @@ struct WatchTests {
       let error = Diagnostic(path: "Lessons/01-expect-and-require/Sources/ScoreValidator.swift", line: 3, column: 1, message: message)
       return result(.one(1, check: "compiles", [.compileErrors([error])]))
     }
-    let said = App.changes(from: broken("cannot find 'x' in scope"), to: broken("missing return"), in: lesson)
+    let said = WatchCommand.changes(from: broken("cannot find 'x' in scope"), to: broken("missing return"), in: lesson)
     #expect(said.contains("still fails, differently"), "\(said)")
   }
 }

@@ -1,47 +1,10 @@
 import GradeBox
 import GradeCatalog
 
-/// What the learner, instructor or presenter asked for on the command line.
-public enum Command: Equatable, Sendable {
-  /// Grade these lessons, or all of them with an overview when none is named.
-  case grade(lessons: [String], options: Options)
-  /// Grade a lesson again on every save, until the learner quits.
-  case watch(lesson: String?, options: Options)
-  /// Show the next hint for a lesson's first unfinished task, or for one task.
-  case hint(lesson: String?, task: Int?)
-  /// Prove every lesson works, as CI does.
-  case check(lessons: [String], options: Options)
-  /// `grade mutants LESSON [TASK]`: what the reference tests do to the mutants of each write-tests task's code.
-  case mutants(lesson: String, task: Int?, keep: Bool, options: Options)
-  /// List the lessons.
-  case list
-  /// Grade every student folder in `submissions`; write reports to `report` when given.
-  case gradeClass(submissions: String, lessons: [String], report: String?, options: Options)
-  /// Write a student copy without solutions.
-  case release(destination: String, classroom: Bool, points: String?)
-  /// Combine the records of several `grade class` shards into one set of reports.
-  case merge(destination: String, sources: [String], options: Options)
-  /// Walk through a lesson step by step, or print one step.
-  case present(lesson: String, step: Int?, plain: Bool)
-  /// Put the starter back over the learner's files of a lesson or task, after a backup.
-  case reset(lesson: String, task: Int?)
-  /// Copy the solution over the learner's files of a lesson or task, after a backup.
-  case solve(lesson: String, task: Int?)
-  /// Write a scratch copy of the workbook with a lesson solved up to a task, for a presenter.
-  case solveInto(lesson: String, task: Int, destination: String)
-  /// Show the solution as a diff against the learner's files, once the lesson passes.
-  case reveal(lesson: String, options: Options)
-  /// Say in seconds whether this machine is ready for the workbook.
-  case checkSetup
-  /// Build lessons ahead of the learner, so each one's first grade is as fast as the next.
-  case prepare(lessons: [String])
-  /// Write a Gradescope autograder for these lessons (all when none) into `destination`.
-  case exportGradescope(destination: String, lessons: [String], points: String?)
-  /// Grade the Gradescope submission under `root` into its `results/results.json`.
-  case autograde(root: String, lessons: [String], options: Options)
-  /// Print usage: of every command, or of the one named.
-  case help(command: String?)
-
+/// The command line: the commands it can name (`all`), how it is read (`parse`), and its usage text.
+///
+/// Each command is a type of its own (`GradeCommand`), in `Commands/`.
+public enum Command {
   /// Settings shared by the grading commands.
   public struct Options: Equatable, Sendable {
     /// Text for people or JSON for machines.
@@ -52,7 +15,7 @@ public enum Command: Equatable, Sendable {
     public var color: ColorChoice = .auto
     /// Whether to reuse the last result of an unchanged lesson.
     public var useCache = true
-    /// Where `grade class` keeps its sandboxes (`--work`); outside the workbook.
+    /// Where `grade class` keeps its workspaces (`--work`); outside the workbook.
     public var work: String?
     /// Whether to build and run every task's tests under ThreadSanitizer (`--sanitize thread`).
     public var threadSanitizer = false
@@ -82,8 +45,8 @@ public enum Command: Equatable, Sendable {
   /// Parses arguments, without the program name.
   ///
   /// The first word that is not an option names the command (none grades); every option
-  /// must be one that command takes (`Verb.all`), or the parse fails naming both.
-  public static func parse(_ arguments: [String]) throws(GradeError) -> Command {
+  /// must be one that command takes (its `usage.options`), or the parse fails naming both.
+  static func parse(_ arguments: [String]) throws(GradeError) -> any GradeCommand {
     var words: [String] = []
     var given: [(option: Option, value: String?)] = []
     var wantsHelp = false
@@ -123,24 +86,24 @@ public enum Command: Equatable, Sendable {
       given.append((option, value))
     }
 
-    let verb = Verb.named(words.first) ?? Verb.grade
-    if verb.name == "help" {
-      return .help(command: words.count > 1 ? Verb.named(words[1])?.name ?? words[1] : nil)
-    }
-    if wantsHelp { return .help(command: verb.name.isEmpty ? nil : verb.name) }
+    let command = named(words.first) ?? GradeLessonsCommand.self
+    let usage = command.usage
+    let positional = usage.name.isEmpty ? words : Array(words.dropFirst())
+    // Help takes no option, yet refuses none: whatever else was typed, it prints usage.
+    if command == HelpCommand.self { return try HelpCommand.parse(positional, Parsed()) }
+    if wantsHelp { return HelpCommand(command: usage.name.isEmpty ? nil : usage.name) }
     var parsed = Parsed()
     for (option, value) in given {
-      guard verb.options.contains(option.name) else {
-        let owners = Verb.all.filter { $0.options.contains(option.name) }.map { "swift run grade " + ($0.name.isEmpty ? "N" : $0.name) }
+      guard usage.options.contains(option.name) else {
+        let owners = all.map { $0.usage }.filter { $0.options.contains(option.name) }.map { "swift run grade " + ($0.name.isEmpty ? "N" : $0.name) }
         throw .usage(
-          "\(option.name) is not an option of `swift run grade\(verb.name.isEmpty ? "" : " " + verb.name)`"
+          "\(option.name) is not an option of `swift run grade\(usage.name.isEmpty ? "" : " " + usage.name)`"
             + (owners.isEmpty ? "." : "; it goes with \(owners.joined(separator: ", ")).")
-            + " See `swift run grade \(verb.name.isEmpty ? "" : verb.name + " ")--help`.")
+            + " See `swift run grade \(usage.name.isEmpty ? "" : usage.name + " ")--help`.")
       }
       try option.apply(&parsed, value ?? "")
     }
-    let positional = verb.name.isEmpty ? words : Array(words.dropFirst())
-    return try verb.make(positional, parsed)
+    return try command.parse(positional, parsed)
   }
 
   /// Everything the options of one command line set, before the command is made.
@@ -156,15 +119,8 @@ public enum Command: Equatable, Sendable {
   }
 
   /// The usage text of every command, made from the same table the parser reads.
-  public static var usage: String { Verb.usage() }
+  public static var usage: String { CommandUsage.overview(of: all.map { $0.usage }) }
 
   /// The usage of one command, or `nil` when there is no such command.
-  public static func usage(of name: String) -> String? { Verb.named(name).map { $0.help() } }
-}
-
-extension Command {
-  /// Whether the command works on any platform: help only, since it reads and runs nothing.
-  var runsAnywhere: Bool {
-    if case .help = self { true } else { false }
-  }
+  public static func usage(of name: String) -> String? { named(name).map { $0.usage.help() } }
 }

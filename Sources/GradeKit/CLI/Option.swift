@@ -2,7 +2,7 @@ import GradeCatalog
 
 /// One option of the command line: how it is spelled, what value it wants, and what it sets.
 ///
-/// `Verb` lists which commands take which options; `Command.parse` reads both, and
+/// Each command's `CommandUsage` lists the options it takes; `Command.parse` reads both, and
 /// the usage text is made from them, so the two can never disagree.
 struct Option: Sendable {
   /// The option as typed, such as `--timeout`.

@@ -1,4 +1,5 @@
 import GradeCatalog
+import GradeFeedback
 
 /// The GitHub Actions workflow `grade release --classroom` adds to a student copy: on each
 /// push it grades every task with `swift run grade N --task K`, one autograding test per task,

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeResults
 import Synchronization
 

@@ -4,15 +4,27 @@ import GradeCatalog
 import GradeProcesses
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
-extension App {
+struct CheckSetupCommand: GradeCommand {
+  /// How usage shows `grade check-setup`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "check-setup", arguments: "", summary: "is this machine ready? (toolchain, Swift Testing, sandbox, a first build)",
+    audience: .learners, options: [])
+
+  /// Takes no words.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> CheckSetupCommand {
+    guard words.isEmpty else { throw .usage("check-setup takes no lesson: swift run grade check-setup") }
+    return CheckSetupCommand()
+  }
+
   /// Checks the toolchain, then compiles and runs one Swift Testing test the way `grade` does, in its box.
-  func checkSetup(workbook: Workbook) -> Int32 {
+  func run(_ app: App) throws(GradeError) -> Int32 {
+    let workbook = try app.loadWorkbook()
     let start = ContinuousClock.now
     let runner = ProcessRunner()
     var ready = true
     func report(_ ok: Bool, _ line: String, fix: String? = nil) {
-      write((ok ? "✔ " : "✘ ") + line)
-      if !ok, let fix { write("    " + fix) }
+      app.write((ok ? "✔ " : "✘ ") + line)
+      if !ok, let fix { app.write("    " + fix) }
       ready = ready && ok
     }
 
@@ -52,14 +64,14 @@ extension App {
       report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.ending.reason ?? job.outputTail)")
     }
     if let notice = grader.isolation.notice {
-      write("! " + notice)
+      app.write("! " + notice)
     } else {
-      write("✔ Sandbox: each run gets its own namespaces (no network, read-only files, every process ends with the run)")
+      app.write("✔ Sandbox: each run gets its own namespaces (no network, read-only files, every process ends with the run)")
     }
     let elapsed = seconds(since: start)
-    write(ready
+    app.write(ready
       ? String(format: "Ready (%.1f s). Start with: swift run grade", elapsed)
       : "Not ready yet: fix the lines marked ✘, then run swift run grade check-setup again.")
-    return ready ? Exit.passed : Exit.failed
+    return ready ? App.Exit.passed : App.Exit.failed
   }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import GradeCatalog
+import GradeFeedback
+import GradeProcesses
+
+/// `grade class DIR [LESSON ...]`: grades every learner folder of a class, or of one shard of it.
+struct ClassCommand: GradeCommand {
+  /// How usage shows `grade class`, and the options it takes.
+  static let usage = CommandUsage(
+    name: "class", arguments: "DIR [LESSON ...]",
+    summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
+    audience: .instructors, options: ["--report", "--roster", "--points", "--jobs", "--shard", "--work", "--format"] + CommandUsage.grading)
+
+  /// The folder holding one folder per learner.
+  var submissions: String
+  /// The lessons to grade, as named on the command line; none grades every lesson.
+  var names: [String]
+  /// Where to write the reports (`--report`); `nil` writes only the records, beside the workspaces.
+  var report: String?
+  /// How to grade, how many at once, which shard, and the roster and points of the reports.
+  var options: Command.Options
+
+  /// Takes the submissions folder, then any lessons.
+  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ClassCommand {
+    guard let submissions = words.first else {
+      throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
+    }
+    return ClassCommand(submissions: submissions, names: Array(words.dropFirst()), report: parsed.report, options: parsed.options)
+  }
+
+  /// Grades every learner folder (of one shard), prints progress and a table or JSON,
+  /// and writes the records and, when asked, the reports.
+  func run(_ app: App) throws(GradeError) -> Int32 {
+    let workbook = try app.loadWorkbook()
+    let lessons = try app.resolve(names, in: workbook)
+    let folder = app.url(submissions)
+    let state = options.work.map { StateFolder(root: app.url($0)) }
+      ?? ClassGrader.defaultState(for: workbook)
+    let root = workbook.root.standardizedFileURL.path + "/"
+    if (state.root.standardizedFileURL.path + "/").hasPrefix(root) {
+      throw .usage("--work \(state.root.path) is inside the workbook; class grading keeps students' code outside it. Choose a folder elsewhere.")
+    }
+    let out = report.map { app.url($0) }
+    let lms = try LMSExport(options, app: app, workbook: workbook)
+    let points = try app.points(options.points, in: workbook)
+    if lms != nil, out == nil { throw .usage("--roster writes LMS gradebooks into the report folder; add --report OUT") }
+    if let out, (out.path + "/").hasPrefix(folder.path + "/") {
+      throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
+    }
+    let records = (out ?? state.root).appending(path: "records")
+    var classGrader = app.grader(workbook, options, state: state)
+    // The class's own progress line replaces each lesson's.
+    classGrader.progress = { _ in }
+    if let notice = classGrader.isolation.notice {
+      app.writeError("grade: \(notice)")
+    }
+    let jobs = options.jobs ?? ClassGrader.defaultJobs
+    let terminal = app.outputIsTerminal
+    let printed = Locked(false)
+    let progress: @Sendable (ClassGrader.Progress) -> Void = { [writeError = app.writeError] now in
+      let left = now.remaining.map { " · about \(Self.clock($0)) left" } ?? ""
+      let troubled = now.troubled.isEmpty ? "" : " · errored or timed out: \(now.troubled.suffix(3).joined(separator: ", "))\(now.troubled.count > 3 ? " and \(now.troubled.count - 3) more" : "")"
+      let resumed = now.resumed > 0 ? " (\(now.resumed) unchanged)" : ""
+      let line = "learner \(now.done) of \(now.total)\(resumed) · \(Self.clock(now.elapsed)) elapsed\(left)\(troubled) · last: \(now.latest)"
+      // At a terminal the line updates in place; in a log, a line per learner.
+      let again = printed.withValue { value -> Bool in defer { value = true }; return value }
+      writeError((terminal && again ? "\u{1B}[1A\u{1B}[2K" : "") + line)
+    }
+    app.writeError("Grading \(folder.path) with \(jobs) at a time\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
+    let graded = try ClassGrader(grader: classGrader, jobs: jobs, shard: options.shard, progress: progress)
+      .grade(submissions: folder, lessons: lessons, records: records)
+    switch options.format {
+    case .json:
+      app.write("[" + graded.map { record in
+        let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
+        return "{\"student\": \(jsonString(record.learner)), \"results\": \(ResultsJSON.encode(pairs))}"
+      }.joined(separator: ",\n") + "]")
+    case .text:
+      app.write(Gradebook.table(graded, lessons: lessons))
+    }
+    if let out {
+      let all = LearnerRecord.all(in: records)
+      try Gradebook.write(all, lessons: lessons, points: points, to: out, context: Self.reportContext(all, workbook: workbook, points: points, lms: lms))
+      app.writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, and feedback/, results/, junit/ and records/ per learner.")
+      try lms?.write(all, lessons: lessons, to: out, say: app.writeError)
+    }
+    // The class was graded whatever its learners handed in; only grading trouble is an error.
+    let broken = graded.flatMap(\.lessons).contains { $0.result.tasks.contains { $0.findings.contains(where: \.isInfrastructure) } }
+    return broken ? App.Exit.error : App.Exit.passed
+  }
+
+  /// What report.html says about where it comes from: now, the workbook's commit, the points and
+  /// the roster's problems; `grade merge` says the same of the shards it combines.
+  static func reportContext(_ records: [LearnerRecord], workbook: Workbook, points: Points, lms: LMSExport?) -> ClassReportPage.Context {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    let described = try? ProcessRunner().run(
+      ["git", "-C", workbook.root.path, "describe", "--always", "--dirty=+changes", "--abbrev=12"], until: .now + .seconds(30), streams: .separate)
+    let commit = described.flatMap { $0.succeeded ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
+    return ClassReportPage.Context(
+      made: formatter.string(from: Date()).prefix(16) + " UTC", commit: commit, points: points,
+      roster: lms.map { LMSGradebook.problems(records: records, roster: $0.roster).text.split(separator: "\n").map(String.init) })
+  }
+
+  /// Seconds as `m:ss`.
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+  }
+}
