@@ -59,8 +59,11 @@ var targets: [Target] = [
   // What a grading found, in words: feedback for a learner, results.json for a machine. It
   // reads results only, so every report words the same findings the same way.
   .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
+  // Mutants made from the compiler's own tree of a solution, and the one program that switches
+  // among them (a mutant schema). It knows nothing of how they are built, run or judged.
+  .target(name: "GradeMutants", dependencies: ["GradeBox", "GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradeMutants"),
   .target(
-    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
+    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -73,7 +76,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeFeedback
+@testable import GradeMutants
 @testable import GradeResults
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import GradeMutants
 @testable import GradeKit
 @testable import GradeProcesses
 

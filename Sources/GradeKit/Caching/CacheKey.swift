@@ -20,7 +20,7 @@ struct CacheKey: Sendable, Equatable {
 
   /// A key that starts with everything any graded run depends on.
   init(grading settings: GradingSettings) {
-    add("format", Grader.resultFormat)
+    add("format", StoredFormat.resultFormat)
     add("limits", settings.limits.summary)
     add("namespaces", "\(settings.namespaces)")
     add("code-hidden", "\(settings.codeHidden)")

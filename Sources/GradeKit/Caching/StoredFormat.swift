@@ -1,5 +1,5 @@
+import Foundation
 import GradeResults
-
 
 /// The version of what the grader stores about a result: one number for every store.
 ///
@@ -12,4 +12,17 @@ import GradeResults
 enum StoredFormat {
   /// The current version.
   static let version = 9
+
+  /// What a stored result was made by: the version, and the grader program itself, so that a
+  /// rebuilt grader never reads a result an older one stored.
+  static let resultFormat = "grade-results-\(version) " + programIdentity
+
+  /// The running program's path, size and modification time.
+  static let programIdentity: String = {
+    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath ?? ""
+    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+    return "\(path) \(size) \(modified)"
+  }()
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeMutants
 import GradeProcesses
 
 /// Running a lesson's reference tests against the mutants of each write-tests task's code

@@ -26,20 +26,6 @@ public struct Grader: Sendable {
   /// learner's own grading runs (`Preparation`).
   public var pause: @Sendable () -> Void = {}
 
-  /// What a stored result was made by: a format number, bumped when a change to the grader changes
-  /// what a result means, and the grader program itself, so that a rebuilt grader never reads a
-  /// result an older one stored.
-  static let resultFormat = "grade-results-\(StoredFormat.version) " + programIdentity
-
-  /// The running program's path, size and modification time.
-  static let programIdentity: String = {
-    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath ?? ""
-    let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
-    let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
-    return "\(path) \(size) \(modified)"
-  }()
-
   /// Creates a grader; `isolation` is probed when not given.
   public init(
     workbook: Workbook, state: StateFolder? = nil, limits: BoxLimits = BoxLimits(), useCache: Bool = true,

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeMutants
 import GradeResults
 
 /// The runs one lesson's grading makes, each with everything its result depends on.

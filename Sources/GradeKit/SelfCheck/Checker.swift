@@ -324,7 +324,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradePolicy", "GradeProcesses", "GradeResults", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
+  static let graderTargets = ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The compiler's JSON dump gives each node a range whose `end` is where its *last token*
 /// starts, not where it ends, so finding the end means reading that one token.
-struct MutantSource: Sendable {
+package struct MutantSource: Sendable {
   /// The file as written.
   var bytes: Data
 

@@ -9,28 +9,28 @@ import Foundation
 /// mutant's number: its place in `mutants`, from 1, while 0 runs the original code.
 /// `__gradeMutant` is `fileprivate` to each file, so a learner's test that
 /// `@testable import`s the module cannot reach it.
-struct MutantSchema: Sendable {
+package struct MutantSchema: Sendable {
   /// The files as written, by name.
   var sources: [String: Data]
   /// The mutants the schema holds: number `n` switches on `mutants[n - 1]`.
-  var mutants: [Mutant]
+  package var mutants: [Mutant]
   /// The schema's files, one per source, in name order.
-  var files: [File]
+  package var files: [File]
   /// Mutants left out, and why.
-  var dropped: [Dropped]
+  package var dropped: [Dropped]
 
   /// One file rewritten with its mutants behind switches.
-  struct File: Sendable, Equatable {
+  package struct File: Sendable, Equatable {
     /// The file's name.
-    var name: String
+    package var name: String
     /// The rewritten source.
-    var text: String
+    package var text: String
     /// Where each mutant's code stands in `text`, to blame a compile error on it.
     var regions: [Region]
   }
 
   /// Bytes of a schema file that belong to some mutants.
-  struct Region: Sendable, Equatable {
+  package struct Region: Sendable, Equatable {
     /// Where the bytes start.
     var start: Int
     /// Where they end (exclusive).
@@ -43,11 +43,11 @@ struct MutantSchema: Sendable {
   }
 
   /// A mutant the schema does not hold.
-  struct Dropped: Sendable, Equatable {
+  package struct Dropped: Sendable, Equatable {
     /// The mutant.
-    var mutant: Mutant
+    package var mutant: Mutant
     /// Why it was dropped, such as the compiler's error.
-    var reason: String
+    package var reason: String
   }
 
   /// The text every schema file ends with: the switch, read once from the grader's C.
@@ -64,7 +64,7 @@ struct MutantSchema: Sendable {
     """
 
   /// Makes the schema of `mutants`, whose files are `sources` (name to bytes).
-  init(sources: [String: Data], mutants: [Mutant], dropped: [Dropped] = []) {
+  package init(sources: [String: Data], mutants: [Mutant], dropped: [Dropped] = []) {
     self.sources = sources
     self.dropped = dropped
     var kept: [Mutant] = []
@@ -89,7 +89,7 @@ struct MutantSchema: Sendable {
   }
 
   /// The number that switches on the mutant whose stable id is `id`.
-  func number(of id: String) -> Int? {
+  package func number(of id: String) -> Int? {
     mutants.firstIndex { $0.id == id }.map { $0 + 1 }
   }
 

@@ -17,7 +17,7 @@ import GradeProcesses
 /// An `await` is never moved or dropped: where it may stand depends on isolation the dump
 /// shows only in part (`isolation_crossing`), and a dropped one never compiles, so such
 /// mutants would be refused or equivalent. A learner's interleaving bugs are the chaffs' to show.
-struct MutantMaker: Sendable {
+package struct MutantMaker: Sendable {
   /// Runs the compiler.
   var runner: ProcessRunner
   /// Clang's module cache.
@@ -27,14 +27,14 @@ struct MutantMaker: Sendable {
   var arguments: [String]
 
   /// Makes a maker.
-  init(runner: ProcessRunner = ProcessRunner(), moduleCache: URL, arguments: [String] = ["-swift-version", "5"]) {
+  package init(runner: ProcessRunner = ProcessRunner(), moduleCache: URL, arguments: [String] = ["-swift-version", "5"]) {
     self.runner = runner
     self.moduleCache = moduleCache
     self.arguments = arguments
   }
 
   /// The mutants of `file`, a file of module `module` whose other files are `companions`.
-  func mutants(of file: URL, companions: [URL], module: String) throws(GradeError) -> [Mutant] {
+  package func mutants(of file: URL, companions: [URL], module: String) throws(GradeError) -> [Mutant] {
     var runner = runner
     // A dump is large, many times the source; the runner's usual cap is for transcripts.
     runner.outputLimit = max(runner.outputLimit, 64 << 20)

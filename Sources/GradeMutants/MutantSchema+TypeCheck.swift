@@ -4,7 +4,7 @@ import GradeProcesses
 
 extension MutantSchema {
   /// How to type-check a schema: the module it belongs to and how that module compiles.
-  struct Compilation: Sendable {
+  package struct Compilation: Sendable {
     /// The module's name.
     var module: String
     /// The module's files that hold no mutants, compiled as they are.
@@ -14,6 +14,14 @@ extension MutantSchema {
     var arguments: [String]
     /// Clang's module cache.
     var moduleCache: URL
+
+    /// Creates how to type-check a schema of `module`.
+    package init(module: String, companions: [URL], arguments: [String], moduleCache: URL) {
+      self.module = module
+      self.companions = companions
+      self.arguments = arguments
+      self.moduleCache = moduleCache
+    }
   }
 
   /// This schema with every mutant the compiler refuses dropped, so that it compiles.
@@ -22,7 +30,7 @@ extension MutantSchema {
   /// with the companions. Each error is blamed on the innermost mutant region around it, and
   /// those mutants are dropped, until the schema compiles or `rounds` run out. An error
   /// with no mutant before it means the original module does not compile, and throws.
-  func typeChecked(
+  package func typeChecked(
     _ compilation: Compilation, in folder: URL, runner: ProcessRunner = ProcessRunner(), rounds: Int = 12
   ) throws(GradeError) -> MutantSchema {
     var schema = self
@@ -47,7 +55,7 @@ extension MutantSchema {
   }
 
   /// One error the compiler reported.
-  struct CompileError: Sendable, Equatable {
+  package struct CompileError: Sendable, Equatable {
     /// The file's name.
     var file: String
     /// The line, from 1.

@@ -5,7 +5,7 @@ import Foundation
 /// Sites nest (a constant inside a comparison inside an `if` condition), so a site's
 /// original code and each mutated branch are written with the sites inside them switched
 /// too: whichever mutant is on, only its own change shows.
-struct MutantSchemaWriter {
+package struct MutantSchemaWriter {
   /// The file as written.
   let source: Data
   /// The mutants of the file.

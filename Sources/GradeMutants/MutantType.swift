@@ -3,7 +3,7 @@
 ///
 /// The type-checked dump spells each expression's type mangled (`$sSiD` is `Int`), which
 /// is exact: a `String` is never taken for a number however it is written.
-enum MutantType: Equatable, Sendable {
+package enum MutantType: Equatable, Sendable {
   /// `Bool`.
   case bool
   /// A fixed-width integer, signed or not.

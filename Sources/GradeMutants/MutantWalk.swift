@@ -3,7 +3,7 @@ import GradeCatalog
 import GradeResults
 
 /// One walk over a file's type-checked tree, collecting the mutants `MutantMaker` lists.
-struct MutantWalk {
+package struct MutantWalk {
   /// A node of the JSON tree.
   typealias Node = [String: Any]
 

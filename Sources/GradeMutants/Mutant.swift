@@ -6,17 +6,17 @@ import Foundation
 /// hand-written chaffs; a mutant no reference test kills is either equivalent to the
 /// original or a gap in the reference tests. `MutantMaker` lists them and
 /// `MutantSchema` compiles them all into one program behind a run-time switch.
-struct Mutant: Codable, Hashable, Sendable {
+package struct Mutant: Codable, Hashable, Sendable {
   /// A name that stays the same while the file changes elsewhere: a hash of the file,
   /// the kind, the enclosing declaration, the offset from that declaration's start and
   /// the replacement, in 12 hex digits.
-  var id: String
+  package var id: String
   /// The file's name, as the module knows it (`Account.swift`).
-  var file: String
+  package var file: String
   /// What sort of change it is.
-  var kind: Kind
+  package var kind: Kind
   /// Where the change starts, from 1.
-  var line: Int
+  package var line: Int
   /// The column, in bytes, from 1.
   var column: Int
   /// The source text the change replaces.
@@ -24,14 +24,14 @@ struct Mutant: Codable, Hashable, Sendable {
   /// What stands there instead; empty when the change leaves code out.
   var replacement: String
   /// The innermost declaration holding the change, in words (`Account.withdraw(_:)`).
-  var declaration: String
+  package var declaration: String
   /// The change in one line a learner understands.
-  var description: String
+  package var description: String
   /// The change itself, in bytes of the file: what `MutantSchema` puts behind its switch.
   var edit: Edit
 
   /// Sorts of change, named the way mutation-analysis tools name them.
-  enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
+  package enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
     /// `<` `<=` `>` `>=` `==` `!=` swapped for a boundary or negated neighbour.
     case relationalOperator
     /// `+` `-` `*` `/` `%` (and their assignments) swapped, on numbers only.
@@ -55,7 +55,7 @@ struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// A change as bytes of the original file: a range and what replaces it.
-  struct Edit: Codable, Hashable, Sendable {
+  package struct Edit: Codable, Hashable, Sendable {
     /// The bytes replaced, `start..<end`.
     var start: Int
     /// Where the replaced bytes end (exclusive).
@@ -75,7 +75,7 @@ struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// One part of a replacement.
-  enum Piece: Codable, Hashable, Sendable {
+  package enum Piece: Codable, Hashable, Sendable {
     /// Text written as is.
     case text(String)
     /// The original bytes `start..<end` of the file.
@@ -83,7 +83,7 @@ struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// How a schema switches a site.
-  enum Form: String, Codable, Hashable, Sendable {
+  package enum Form: String, Codable, Hashable, Sendable {
     /// `(__gradeMutant(n) ? mutated : original)`.
     case expression
     /// `if __gradeMutant(n) { mutated } else { original }`.
@@ -91,7 +91,7 @@ struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// Effects an expression site holds.
-  struct Effects: Codable, Hashable, Sendable {
+  package struct Effects: Codable, Hashable, Sendable {
     /// It holds an `await`.
     var awaits = false
     /// It holds a `try`.
@@ -135,7 +135,7 @@ struct Mutant: Codable, Hashable, Sendable {
 
 extension Mutant.Kind {
   /// The kind in words, for a learner who is not shown the code (`a comparison changed`).
-  var words: String {
+  package var words: String {
     switch self {
     case .relationalOperator: "a comparison is changed"
     case .arithmeticOperator: "an arithmetic operator is changed"
