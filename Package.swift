@@ -62,8 +62,15 @@ var targets: [Target] = [
   // Mutants made from the compiler's own tree of a solution, and the one program that switches
   // among them (a mutant schema). It knows nothing of how they are built, run or judged.
   .target(name: "GradeMutants", dependencies: ["GradeBox", "GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradeMutants"),
+  // The first stage of a grading: what a lesson's grading compiles and from where, compiled
+  // into a workspace (the learner's module and tests, every variant, the program inside the
+  // box), with the keys and stores every build and result is kept by. Gives `Workspace.Built`.
   .target(
-    name: "GradeKit", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
+    name: "GradeBuild", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults"],
+    path: "Sources/GradeBuild"),
+  .target(
+    name: "GradeKit",
+    dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -76,7 +83,7 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

@@ -240,3 +240,11 @@ public struct LessonTask: Sendable, Equatable {
   /// The kinds this grader knows.
   public static let knownKinds: Set<String> = ["implement", "write-tests", "compiles"]
 }
+
+extension LessonTask {
+  /// The names of the task's files in the learner's module (`Sources/…`), without the folder.
+  package var sourceNames: Set<String> {
+    let prefix = Lesson.sourcesFolder + "/"
+    return Set(files.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+  }
+}

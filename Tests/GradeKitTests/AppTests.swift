@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeResults

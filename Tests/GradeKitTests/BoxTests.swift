@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeBox
+@testable import GradeBuild
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeProcesses

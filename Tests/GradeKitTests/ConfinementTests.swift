@@ -1,6 +1,6 @@
 import Foundation
-@testable import GradePolicy
 @testable import GradeKit
+@testable import GradePolicy
 import Testing
 
 /// What a graded run may do is listed, and everything else is refused, at each of three

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBuild
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeResults

@@ -1,3 +1,4 @@
+@testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeFeedback

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeBox
+@testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeFeedback
 @testable import GradeKit

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBuild
 import GradeCatalog
 @testable import GradeKit
 @testable import GradeProcesses

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeBuild
 @testable import GradeFeedback
 @testable import GradeMutants
 @testable import GradeResults

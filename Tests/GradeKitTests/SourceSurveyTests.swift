@@ -1,7 +1,7 @@
 import Foundation
-@testable import GradePolicy
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradePolicy
 @testable import GradeProcesses
 @testable import GradeResults
 import Testing

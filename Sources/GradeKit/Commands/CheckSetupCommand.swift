@@ -1,5 +1,6 @@
 import Foundation
 import GradeBox
+import GradeBuild
 import GradeCatalog
 import GradeProcesses
 

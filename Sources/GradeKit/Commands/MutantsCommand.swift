@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 
 /// `grade mutants LESSON [TASK]`: what the reference tests do to the mutants of each write-tests task's code,

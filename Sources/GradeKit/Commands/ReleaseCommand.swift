@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 
 /// `grade release DIR`: a student copy, its variants compiled with no source.

@@ -1,5 +1,6 @@
 import Foundation
 import GradeBox
+import GradeBuild
 import GradeCatalog
 import GradeProcesses
 import GradeResults
@@ -231,15 +232,4 @@ public struct Grader: Sendable {
     for task in passedPlain { ran.gradedIn[task] = .threadSanitizer }
     return ran
   }
-}
-
-/// Prints how long a phase took when `GRADE_TRACE=1`, for finding where time goes.
-func trace(_ phase: String, since start: ContinuousClock.Instant) {
-  guard ProcessInfo.processInfo.environment["GRADE_TRACE"] == "1" else { return }
-  FileHandle.standardError.write(Data(String(format: "grade: %6.3f s  %@\n", seconds(since: start), phase).utf8))
-}
-
-func seconds(since start: ContinuousClock.Instant) -> Double {
-  let elapsed = ContinuousClock.now - start
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }

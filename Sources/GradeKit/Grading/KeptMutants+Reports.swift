@@ -1,3 +1,4 @@
+import GradeBuild
 import GradeCatalog
 
 extension KeptMutants {
@@ -17,7 +18,7 @@ extension KeptMutants {
             why: said[mutant.id] ?? "")
         }, hanging: report.hanging.count))
     }
-    self.tasks = tasks.sorted { $0.task < $1.task }
+    self.init(tasks: tasks.sorted { $0.task < $1.task })
   }
 
   /// The survivors no one has said why of yet.

@@ -1,3 +1,4 @@
+import GradeBuild
 import GradeCatalog
 
 /// `grade mutants` in words: per task, the mutants made, compiled, killed and kept, and each survivor.

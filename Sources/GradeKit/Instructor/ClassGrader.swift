@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 import GradeProcesses
 import GradeResults
@@ -92,7 +93,7 @@ public struct ClassGrader: Sendable {
           (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(value.graded)
         }
         return Progress(
-          done: value.done, total: learners.count, resumed: value.resumed, elapsed: GradeKit.seconds(since: start),
+          done: value.done, total: learners.count, resumed: value.resumed, elapsed: GradeProcesses.seconds(since: start),
           remaining: perLearner.map { $0 * Double(left) }, troubled: value.troubled, latest: record.learner)
       }
       progress(now)
@@ -118,7 +119,7 @@ public struct ClassGrader: Sendable {
         let started = ContinuousClock.now
         let record = LearnerRecord(learner: learner, fingerprint: key, lessons: grade(folder, learner: learner, lessons: lessons))
         try? record.write(to: file)
-        finish(record, resumed: false, seconds: GradeKit.seconds(since: started))
+        finish(record, resumed: false, seconds: GradeProcesses.seconds(since: started))
       }
     }
     return state.value.records.sorted { $0.learner < $1.learner }

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeResults
 
 /// Everything grading one learner found: the single source every class report is made from.

@@ -1,5 +1,6 @@
 import Foundation
 import GradeBox
+import GradeBuild
 import GradeCatalog
 
 /// Writes a student copy of the workbook: everything but the solutions, plus the variants compiled.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 import GradeMutants
 import GradeResults
@@ -156,13 +157,5 @@ struct GradingPlan: Sendable {
       }
     }
     return jobs
-  }
-}
-
-extension LessonTask {
-  /// The names of the task's files in the learner's module (`Sources/…`), without the folder.
-  var sourceNames: Set<String> {
-    let prefix = Lesson.sourcesFolder + "/"
-    return Set(files.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
   }
 }

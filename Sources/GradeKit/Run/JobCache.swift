@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 
 /// Keeps job results, each keyed by what the job ran, for every workspace to share.
 ///

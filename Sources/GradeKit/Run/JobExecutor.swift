@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeProcesses
 
 /// Runs a grading plan's jobs, each in its own box, answering what it can from the job cache.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 import GradeProcesses
 

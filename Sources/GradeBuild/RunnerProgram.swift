@@ -8,16 +8,15 @@ import Foundation
 /// target, so the build checks them; the grader compiles the same files once per
 /// toolchain and sanitizer (`Compiler.runnerObject`, `Compiler.shimObject`) and links them
 /// into every graded program.
-enum RunnerProgram {
+package enum RunnerProgram {
   /// The module the entry point is compiled as.
   static let moduleName = "__GradeRunner"
 
   /// The file name of the tests library the entry point loads from its own folder.
-  static let testsLibrary = "libGradeTests.so"
+  package static let testsLibrary = "libGradeTests.so"
 
   /// The package's `Sources` folder, where this file was compiled from.
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   /// The entry point's Swift files, the shared wire types included, in name order.
   static var swiftFiles: [URL] {

@@ -64,7 +64,7 @@ public struct Compiler: Sendable {
     /// The folder holding the product.
     public var folder: URL? = nil
     /// What the compiler said, read from its serialized diagnostics.
-    var messages: [SerializedDiagnostics.Message] = []
+    package var messages: [SerializedDiagnostics.Message] = []
     /// Set when a compile in Swift 6 mode failed and this is the Swift 5 mode compile after it.
     var swift6Failed = false
   }

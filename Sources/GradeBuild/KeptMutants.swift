@@ -9,50 +9,78 @@ import GradeMutants
 /// every grading, so a grading never runs the compiler to find mutants. Each task records the
 /// files its mutants were made from by a hash of their text; a mutant of a file that changed
 /// since is stale, and `grade check` says to make them again.
-struct KeptMutants: Codable, Equatable, Sendable {
+package struct KeptMutants: Codable, Equatable, Sendable {
   /// The file's format.
   var format = 1
   /// Each write-tests task's mutants, by task number.
-  var tasks: [Task]
+  package var tasks: [Task]
+
+  /// Creates the file's contents, in the current format.
+  package init(tasks: [Task]) {
+    self.tasks = tasks
+  }
 
   /// One task's mutants.
-  struct Task: Codable, Equatable, Sendable {
+  package struct Task: Codable, Equatable, Sendable {
     /// The task's number.
-    var task: Int
+    package var task: Int
     /// Each file of the code under test, by name, with the hash of the text the mutants were made from.
     var files: [String: String]
     /// How many mutants were made.
-    var made: Int
+    package var made: Int
     /// How many of them compiled.
-    var compiled: Int
+    package var compiled: Int
     /// How many the reference tests killed in every run.
-    var killed: Int
+    package var killed: Int
     /// How many runs that was.
-    var runs: Int
+    package var runs: Int
     /// The killed mutants a learner's tests must kill: the fewest that kill as much as all.
-    var kept: [Mutant]
+    package var kept: [Mutant]
     /// The mutants the reference tests do not kill, each with why that is acceptable.
-    var survivors: [Survivor]
+    package var survivors: [Survivor]
     /// How many mutants the reference tests hang on: not kept, since a time limit catches nothing.
-    var hanging = 0
+    package var hanging = 0
+
+    /// Creates what `grade mutants --keep` stores for task `task`.
+    package init(
+      task: Int, files: [String: String], made: Int, compiled: Int, killed: Int, runs: Int, kept: [Mutant], survivors: [Survivor],
+      hanging: Int = 0
+    ) {
+      self.task = task
+      self.files = files
+      self.made = made
+      self.compiled = compiled
+      self.killed = killed
+      self.runs = runs
+      self.kept = kept
+      self.survivors = survivors
+      self.hanging = hanging
+    }
   }
 
   /// A mutant the reference tests do not kill in every run.
-  struct Survivor: Codable, Equatable, Sendable {
+  package struct Survivor: Codable, Equatable, Sendable {
     /// The mutant's id.
-    var id: String
+    package var id: String
     /// The change and where it is, for a reader of the file.
-    var change: String
+    package var change: String
     /// Why no reference test kills it: equivalent to the code, or a change no doc comment
     /// promises against; empty until the author says, which `grade check` refuses.
-    var why: String
+    package var why: String
+
+    /// Creates a survivor: its id, its change, and why it may survive.
+    package init(id: String, change: String, why: String) {
+      self.id = id
+      self.change = change
+      self.why = why
+    }
   }
 
   /// The hash that names a file's text.
-  static func hash(_ data: Data) -> String { Fingerprint.hex(of: String(decoding: data, as: UTF8.self)) }
+  package static func hash(_ data: Data) -> String { Fingerprint.hex(of: String(decoding: data, as: UTF8.self)) }
 
   /// The lesson's kept mutants, or `nil` when it has none (or the copy has no `Solutions/`).
-  static func load(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) -> KeptMutants? {
+  package static func load(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) -> KeptMutants? {
     let url = WorkbookPath.keptMutants(lesson).url(in: workbook.root)
     guard let data = try? Data(contentsOf: url) else { return nil }
     do {
@@ -63,7 +91,7 @@ struct KeptMutants: Codable, Equatable, Sendable {
   }
 
   /// Writes the file, pretty-printed with sorted keys so a change reads as a small diff.
-  func write(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) {
+  package func write(_ lesson: Lesson, in workbook: Workbook) throws(GradeError) {
     let url = WorkbookPath.keptMutants(lesson).url(in: workbook.root)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -75,7 +103,7 @@ struct KeptMutants: Codable, Equatable, Sendable {
   }
 
   /// The mutants of task `number`, if it has any.
-  func task(_ number: Int) -> Task? { tasks.first { $0.task == number } }
+  package func task(_ number: Int) -> Task? { tasks.first { $0.task == number } }
 }
 
 extension KeptMutants.Task {

@@ -4,7 +4,7 @@ import GradeProcesses
 import Synchronization
 
 /// The Swift toolchain's version, which is part of every build's and result's key.
-enum Toolchain {
+package enum Toolchain {
   private static let cached = Mutex<String?>(nil)
 
   /// The first line of `swiftc --version`, asked once per process, and remembered
@@ -12,7 +12,7 @@ enum Toolchain {
   ///
   /// Asking `swiftc` takes a third of a second, which a learner's one-line edit would
   /// otherwise pay on every grading.
-  static func version(runner: ProcessRunner, rememberedIn file: URL? = nil) -> String {
+  package static func version(runner: ProcessRunner, rememberedIn file: URL? = nil) -> String {
     if let known = cached.withLock({ $0 }) { return known }
     let identity = compilerIdentity()
     if let file, let said = try? String(contentsOf: file, encoding: .utf8) {

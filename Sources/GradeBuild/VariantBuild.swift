@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeProcesses
 
 /// Builds each variant of a lesson's code once, as a program that runs a learner's tests, and keeps it.
 ///
@@ -14,14 +15,14 @@ import GradeCatalog
 /// what a learner's tests could measure of a variant in one workbook (their
 /// own, a released copy) says nothing about the same variant in another (the
 /// instructor's, where grades count).
-enum VariantBuild {
+package enum VariantBuild {
   /// The folder holding the built program of `sources` as `module`, or why it could not be built.
   ///
   /// - Parameter base: Sources that `sources` differ from in a few files, with the same file
   ///   names (the task's solution, for a chaff or a mutant): the program is then built from a
   ///   copy of `base`'s file-by-file build, compiling only the files that differ and what the
   ///   driver finds depends on them, and has no interface of its own.
-  static func build(
+  package static func build(
     _ sources: WorkspacePlan.Sources, base: WorkspacePlan.Sources? = nil, module: String, state: StateFolder, compiler: Compiler
   ) -> Result<URL, GradeError> {
     let folder = self.folder(of: sources, module: module, state: state, compiler: compiler)

@@ -9,9 +9,9 @@ import GradeResults
 /// an older grader is ignored, never misread. Any change to a stored type (a
 /// `Finding` case renamed or given another value, a field added) bumps it: the
 /// golden test `StoredFormatTests` fails until it is bumped.
-enum StoredFormat {
+package enum StoredFormat {
   /// The current version.
-  static let version = 9
+  package static let version = 9
 
   /// What a stored result was made by: the version, and the grader program itself, so that a
   /// rebuilt grader never reads a result an older one stored.

@@ -1,6 +1,6 @@
 import Foundation
-import GradePolicy
 import GradeCatalog
+import GradePolicy
 import GradeResults
 
 extension Workspace {
@@ -20,13 +20,13 @@ extension Workspace {
     /// for a lesson with compiler-graded tasks.
     public var swift6Diagnostics: [Diagnostic] = []
     /// What the compiler said of each misuse, by file name.
-    var misuseMessages: [String: [SerializedDiagnostics.Message]] = [:]
+    package var misuseMessages: [String: [SerializedDiagnostics.Message]] = [:]
     /// The folder of each part's tests library.
     public var testLibraries: [Part: URL] = [:]
     /// Every warning the compiler gave in each part, for the rules on what learner files may hold.
     public var warnings: [Part: [Diagnostic]] = [:]
     /// What each part's learner files hold that the rules refuse, or that could not be read.
-    var surveys: [Part: SourceSurvey.Findings] = [:]
+    package var surveys: [Part: SourceSurvey.Findings] = [:]
     /// The learner's files, by name, that the built module holds as handed out instead: each
     /// did not compile or was refused, and the lesson's other tasks are graded without it.
     public var substitutes: Set<String> = []
@@ -47,7 +47,7 @@ extension Workspace {
     }
 
     /// The kept mutants of write-tests task `task` that were built, in the order of their numbers.
-    func mutants(of task: Int) -> [VariantID] {
+    package func mutants(of task: Int) -> [VariantID] {
       variantFolders.keys.filter { $0.task == task && $0.mutantNumber > 0 }.sorted { $0.mutantNumber < $1.mutantNumber }
     }
 

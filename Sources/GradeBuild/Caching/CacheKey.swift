@@ -9,17 +9,17 @@ import GradeCatalog
 /// format and the grader itself, the limits, the box, the toolchain); each store
 /// adds its own parts: a lesson's inputs (`ResultCache`), a job's program and
 /// request (`JobCache`), a learner's files (`LearnerRecord`).
-struct CacheKey: Sendable, Equatable {
+package struct CacheKey: Sendable, Equatable {
   private var fingerprint = Fingerprint()
   /// The labelled parts that are not file contents, in order, for a store that keeps its
   /// key beside the result to guard against a collision.
-  private(set) var text = ""
+  package private(set) var text = ""
 
   /// An empty key.
-  init() {}
+  package init() {}
 
   /// A key that starts with everything any graded run depends on.
-  init(grading settings: GradingSettings) {
+  package init(grading settings: GradingSettings) {
     add("format", StoredFormat.resultFormat)
     add("limits", settings.limits.summary)
     add("namespaces", "\(settings.namespaces)")
@@ -29,34 +29,34 @@ struct CacheKey: Sendable, Equatable {
   }
 
   /// Adds a labelled value.
-  mutating func add(_ label: String, _ value: String) {
+  package mutating func add(_ label: String, _ value: String) {
     fingerprint.add(label)
     fingerprint.add(value)
     text += "\(label)=\(value)\n"
   }
 
   /// Adds a labelled file's contents, hashed only.
-  mutating func add(_ label: String, contents: Data) {
+  package mutating func add(_ label: String, contents: Data) {
     fingerprint.add(label)
     fingerprint.add(contents)
     text += "\(label)=<\(contents.count) bytes>\n"
   }
 
   /// The key with another part added.
-  func adding(_ label: String, _ value: String) -> CacheKey {
+  package func adding(_ label: String, _ value: String) -> CacheKey {
     var key = self
     key.add(label, value)
     return key
   }
 
   /// The key's hash in hexadecimal: a file or folder name.
-  var hash: String { String(fingerprint.value, radix: 16) }
+  package var hash: String { String(fingerprint.value, radix: 16) }
 }
 
 /// Everything about a grading that is not the lesson or the learner's files and still changes a result.
-struct GradingSettings: Sendable, Equatable {
+package struct GradingSettings: Sendable, Equatable {
   /// The limits on every run.
-  var limits: BoxLimits
+  package var limits: BoxLimits
   /// Whether runs get their own namespaces.
   var namespaces: Bool
   /// Whether the code under test is hidden from the tests (run as another user).
@@ -66,5 +66,15 @@ struct GradingSettings: Sendable, Equatable {
   /// Whether every task runs in a ThreadSanitizer build (`--sanitize thread`).
   var threadSanitizer: Bool
   /// How many processes share a flaky-test check's runs.
-  var repetitionShares: Int
+  package var repetitionShares: Int
+
+  /// Creates the settings of a grading.
+  package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {
+    self.limits = limits
+    self.namespaces = namespaces
+    self.codeHidden = codeHidden
+    self.toolchain = toolchain
+    self.threadSanitizer = threadSanitizer
+    self.repetitionShares = repetitionShares
+  }
 }

@@ -15,7 +15,7 @@ public enum ReleasedVariants {
   public static let folderName = "Grading"
 
   /// One platform's manifest.
-  struct Manifest: Codable, Equatable {
+  package struct Manifest: Codable, Equatable {
     /// The manifest's format.
     var version = 1
     /// The operating system and processor, such as `linux-x86_64`.
@@ -23,18 +23,32 @@ public enum ReleasedVariants {
     /// The first line of `swiftc --version`.
     var toolchain: String
     /// Lesson folder → task number → variant folders, the wheat first.
-    var lessons: [String: [String: [String]]]
+    package var lessons: [String: [String: [String]]]
     /// Lesson folder → task number → the task's kept mutants: one program, switched by number.
-    var mutants: [String: [String: Mutants]]?
+    package var mutants: [String: [String: Mutants]]?
+
+    /// Creates a manifest of the current format.
+    package init(platform: String, toolchain: String, lessons: [String: [String: [String]]], mutants: [String: [String: Mutants]]? = nil) {
+      self.platform = platform
+      self.toolchain = toolchain
+      self.lessons = lessons
+      self.mutants = mutants
+    }
   }
 
   /// A task's kept mutants, shipped compiled: the words of each change are the copy's only
   /// record of them, and quote code only from files the student was handed.
-  struct Mutants: Codable, Equatable {
+  package struct Mutants: Codable, Equatable {
     /// The folder of the program that holds them all.
     var folder: String
     /// Each mutant, with the number that switches it on.
     var changes: [MutantChange]
+
+    /// Creates the record of a task's shipped mutants.
+    package init(folder: String, changes: [MutantChange]) {
+      self.folder = folder
+      self.changes = changes
+    }
   }
 
   /// The kept mutants of a write-tests task, compiled for this platform and `toolchain`, as variants.
@@ -67,7 +81,7 @@ public enum ReleasedVariants {
   }
 
   /// The folder of one platform and toolchain, such as `linux-x86_64-1a2b3c4d`.
-  static func targetFolder(platform: String, toolchain: String) -> String {
+  package static func targetFolder(platform: String, toolchain: String) -> String {
     "\(platform)-\(Fingerprint.hex(of: toolchain).prefix(8))"
   }
 

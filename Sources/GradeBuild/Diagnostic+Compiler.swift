@@ -9,7 +9,7 @@ extension Diagnostic {
   /// file is a name that `shownAs` maps to the path the learner knows. An error inside a
   /// macro expansion is recorded at a generated file; its note ("in expansion of macro
   /// 'require' here") says where the learner wrote the macro, and that is where it is put.
-  static func errors(
+  package static func errors(
     in messages: [SerializedDiagnostics.Message], shownAs: [String: String], warnings: Bool = false
   ) -> [Diagnostic] {
     var seen: Set<String> = []

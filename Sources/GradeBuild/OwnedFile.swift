@@ -7,12 +7,12 @@ import GradeResults
 /// folder, at `Solutions/` or at `/etc/passwd`, and a path could climb out of
 /// the learner's folder. Each refusal names the file and says why, so that
 /// only the task owning it fails.
-enum OwnedFile {
+package enum OwnedFile {
   /// The largest file a learner may hand in.
   static let sizeLimit = 1 << 20
 
   /// The contents of `relative` inside `folder`, or why it cannot be graded.
-  static func read(_ relative: String, in folder: URL) -> Result<Data, Refusal> {
+  package static func read(_ relative: String, in folder: URL) -> Result<Data, Refusal> {
     let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
     guard !relative.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
       return .failure(.outsideFolder)
@@ -40,12 +40,12 @@ enum OwnedFile {
   }
 
   /// Why an owned file was not graded.
-  enum Refusal: Error, Equatable {
+  package enum Refusal: Error, Equatable {
     case missing, symlink, notAFile, outsideFolder, unreadable, notUTF8
     case tooLarge(Int)
 
     /// The reason, completing "this file ...".
-    var reason: String {
+    package var reason: String {
       switch self {
       case .missing: "is missing"
       case .symlink: "is a symbolic link; hand in the file itself, not a link to one"

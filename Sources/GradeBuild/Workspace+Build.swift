@@ -1,6 +1,6 @@
 import Foundation
-import GradePolicy
 import GradeCatalog
+import GradePolicy
 import GradeProcesses
 import GradeResults
 

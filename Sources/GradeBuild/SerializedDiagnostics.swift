@@ -7,9 +7,9 @@ import Foundation
 /// that prints like a diagnostic (a deprecation message holding a newline and
 /// a counterfeit `error:` line, say) stays inside one message field here,
 /// so nothing a learner writes can add a diagnostic or change its group.
-struct SerializedDiagnostics {
+package struct SerializedDiagnostics {
   /// One diagnostic, with the notes attached to it.
-  struct Message: Equatable, Sendable {
+  package struct Message: Equatable, Sendable {
     /// How serious it is.
     var severity: Severity
     /// The file it is in, as the compiler named it; `nil` for one with no place.

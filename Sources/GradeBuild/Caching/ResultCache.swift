@@ -5,9 +5,9 @@ import GradeResults
 ///
 /// `swift run grade` grades every lesson; with the cache, only lessons whose
 /// files changed are built again.
-enum ResultCache {
+package enum ResultCache {
   /// The fingerprint of a result kept only as what the learner saw last: no key is ever this.
-  static let seenOnly = "seen-only, never reused"
+  package static let seenOnly = "seen-only, never reused"
 
   fileprivate struct Entry: Codable {
     var version = StoredFormat.version
@@ -26,12 +26,12 @@ enum ResultCache {
     }
   }
 
-  static func load(from url: URL, fingerprint: String) -> LessonResult? {
+  package static func load(from url: URL, fingerprint: String) -> LessonResult? {
     guard let data = try? Data(contentsOf: url), let entry = Entry.read(data), entry.fingerprint == fingerprint else { return nil }
     return entry.result
   }
 
-  static func store(_ result: LessonResult, at url: URL, fingerprint: String) {
+  package static func store(_ result: LessonResult, at url: URL, fingerprint: String) {
     guard let data = try? JSONEncoder().encode(Entry(fingerprint: fingerprint, result: result)) else { return }
     try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? data.write(to: url, options: .atomic)
@@ -40,7 +40,7 @@ enum ResultCache {
 
 extension ResultCache {
   /// The last stored result, whatever its fingerprint: what the learner saw last.
-  static func latest(in url: URL) -> LessonResult? {
+  package static func latest(in url: URL) -> LessonResult? {
     guard let data = try? Data(contentsOf: url) else { return nil }
     return Entry.read(data)?.result
   }

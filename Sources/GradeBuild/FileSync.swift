@@ -5,7 +5,7 @@ import GradeCatalog
 ///
 /// Unchanged files keep their modification times, so SwiftPM rebuilds only
 /// what the learner edited and the second grading of a lesson is incremental.
-enum FileSync {
+package enum FileSync {
   /// Makes `root` hold exactly `files` (path → contents), leaving `.build` and other
   /// unlisted top-level entries alone; returns how many files it wrote or removed.
   @discardableResult

@@ -5,9 +5,9 @@ import Foundation
 /// Every edit a learner grades makes a new build folder and new results; the
 /// stores keep the newest and remove the oldest once there are too many. A
 /// removed entry is only built or run again when it is needed again.
-enum StorePruner {
+package enum StorePruner {
   /// Removes the oldest entries of `folder` down to `keep` once it holds more than `limit`.
-  static func prune(_ folder: URL, limit: Int = 600, keep: Int = 400) {
+  package static func prune(_ folder: URL, limit: Int = 600, keep: Int = 400) {
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: folder.path), names.count > limit else { return }
     let dated = names.map { name -> (URL, Date) in

@@ -41,7 +41,7 @@ public struct WorkspacePlan: Sendable {
     /// The path the learner knows it by.
     public var path: WorkbookPath
     /// Why it was not graded.
-    var refusal: OwnedFile.Refusal
+    package var refusal: OwnedFile.Refusal
   }
 
   /// The lesson graded.
@@ -65,7 +65,7 @@ public struct WorkspacePlan: Sendable {
   /// Owned files that were not graded, by the task that owns them.
   public var rejected: [Int: [RejectedFile]] = [:]
   /// Handed-out versions of canonical files the learner edited.
-  var pristine: PristineFiles
+  package var pristine: PristineFiles
   /// Where the handed-out version of a learner's own file comes from, to stand in for
   /// one that does not compile or is refused, so the lesson's other tasks are still graded.
   var handedOut: HandedOut = .none
@@ -212,7 +212,7 @@ public struct WorkspacePlan: Sendable {
   }
 
   /// A plan with nothing in it, for running a binary the grader built itself (`check-setup`).
-  static func empty(workbook: Workbook) throws(GradeError) -> WorkspacePlan {
+  package static func empty(workbook: Workbook) throws(GradeError) -> WorkspacePlan {
     let lesson = Lesson(number: 0, slug: "setup", title: "Setup", module: "Probe", tasks: [])
     return try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.root)
   }
@@ -241,7 +241,7 @@ public struct WorkspacePlan: Sendable {
   }
 
   /// Every input of the plan, for the result cache's key.
-  var fingerprintInputs: [(String, Data)] {
+  package var fingerprintInputs: [(String, Data)] {
     var inputs: [(String, Data)] = []
     func add(_ label: String, _ sources: Sources) {
       for name in sources.files.keys.sorted() { inputs.append(("\(label)/\(name)", sources.files[name]!)) }
@@ -265,7 +265,7 @@ public struct WorkspacePlan: Sendable {
 }
 
 /// The `.swift` files directly in a folder, sorted; none when the folder does not exist.
-func swiftFiles(in folder: URL) -> [String] {
+package func swiftFiles(in folder: URL) -> [String] {
   guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
   return names.filter { $0.hasSuffix(".swift") }.sorted()
 }
