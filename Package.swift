@@ -56,9 +56,6 @@ var targets: [Target] = [
   // What a learner's files may hold, listed as what is allowed, read from the compiler's own
   // view of them. The rules cannot see how a grading goes, so no grading can bend them.
   .target(name: "GradePolicy", dependencies: ["GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradePolicy"),
-  // What a grading found, in words: feedback for a learner, results.json for a machine. It
-  // reads results only, so every report words the same findings the same way.
-  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
   // Mutants made from the compiler's own tree of a solution, and the one program that switches
   // among them (a mutant schema). It knows nothing of how they are built, run or judged.
   .target(name: "GradeMutants", dependencies: ["GradeBox", "GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradeMutants"),
@@ -68,9 +65,26 @@ var targets: [Target] = [
   .target(
     name: "GradeBuild", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults"],
     path: "Sources/GradeBuild"),
+  // The second stage: which build grades which task, the runs a grading makes, run side by
+  // side in boxes, each folded into what its tests did. Gives a `JobResult` per `JobID`.
+  .target(
+    name: "GradeRun", dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeMutants", "GradeProcesses", "GradeResults"],
+    path: "Sources/GradeRun"),
+  // The third stage: every task's checks and findings from the runs' results. Gives a `LessonResult`.
+  .target(
+    name: "GradeJudge", dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeResults", "GradeRun"],
+    path: "Sources/GradeJudge"),
+  // The fourth stage: what a grading found, in words, feedback for a learner and results.json
+  // for a machine. It reads results only, so every report words the same findings the same way.
+  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
+  // The grader on top of the stages (`Grader.grade` calls them in order), and everything
+  // around it: class grading, releases, platforms, `grade check`, and the commands.
   .target(
     name: "GradeKit",
-    dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
+    dependencies: [
+      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradePolicy", "GradeProcesses",
+      "GradeResults", "GradeRun", "GradeWire",
+    ],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
@@ -83,7 +97,10 @@ var targets: [Target] = [
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeKit", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+    name: "GradeKitTests", dependencies: [
+      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeMutants", "GradePolicy",
+      "GradeProcesses", "GradeResults", "GradeRun", "GradeWire",
+    ], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }
 
 for lesson in lessons {

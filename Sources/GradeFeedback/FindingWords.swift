@@ -244,17 +244,6 @@ extension Finding {
   }
 }
 
-extension TestShape {
-  /// What the test should do, completing "<test> should …".
-  package var wants: String {
-    switch self {
-    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
-    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
-    case .bug: "link its bug with .bug(…)"
-    }
-  }
-}
-
 extension Undecided {
   /// The reason, completing "On it, ...".
   var words: String {

@@ -106,6 +106,15 @@ public enum TestShape: String, Sendable, Equatable, Codable {
   case disabled
   /// It links its bug (`.bug`).
   case bug
+
+  /// What the test should do, completing "<test> should …": a check's name and its feedback both say it.
+  public var wants: String {
+    switch self {
+    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
+    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
+    case .bug: "link its bug with .bug(…)"
+    }
+  }
 }
 
 /// Why a run against a chaff said nothing about it.

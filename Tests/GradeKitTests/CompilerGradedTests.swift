@@ -2,8 +2,10 @@ import Foundation
 @testable import GradeBox
 @testable import GradeBuild
 @testable import GradeCatalog
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
+@testable import GradeRun
 import Testing
 
 /// Compiler-graded tasks, graded for real on a small lesson made here.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeKit
 @testable import GradePolicy
+@testable import GradeRun
 import Testing
 
 /// What a graded run may do is listed, and everything else is refused, at each of three

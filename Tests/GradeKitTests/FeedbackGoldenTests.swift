@@ -2,8 +2,10 @@
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeFeedback
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
+@testable import GradeRun
 import Testing
 
 /// Whole outputs compared to the letter: a change to what learners read shows up here.

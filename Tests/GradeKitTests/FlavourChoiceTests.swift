@@ -1,5 +1,6 @@
 @testable import GradeCatalog
 @testable import GradeKit
+@testable import GradeRun
 import Testing
 
 /// Which build grades which task: the workbook's own lessons, whose catalog marks an implement

@@ -3,8 +3,10 @@ import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeEvents
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
+@testable import GradeRun
 import Testing
 
 /// The grading plan, checked as data: which runs a lesson's grading makes, without running any.

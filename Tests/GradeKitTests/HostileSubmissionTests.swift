@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeBox
 @testable import GradeFeedback
 @testable import GradeKit
+@testable import GradeRun
 import Testing
 
 extension Tag {

@@ -3,8 +3,10 @@ import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeFeedback
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeProcesses
+@testable import GradeRun
 import Testing
 
 /// Submissions that try to earn a task without the skill it asks for: by reading the code

@@ -3,6 +3,7 @@ import Foundation
 import GradeCatalog
 @testable import GradeKit
 @testable import GradeProcesses
+@testable import GradeRun
 import Synchronization
 import Testing
 

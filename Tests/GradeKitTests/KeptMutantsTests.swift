@@ -1,8 +1,10 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeFeedback
+@testable import GradeJudge
 @testable import GradeMutants
 @testable import GradeResults
+@testable import GradeRun
 import Testing
 
 @testable import GradeBox

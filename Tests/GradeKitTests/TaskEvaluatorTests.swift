@@ -1,8 +1,10 @@
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeFeedback
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
+@testable import GradeRun
 import Testing
 
 @Suite("Grading a task the learner implements")

@@ -3,6 +3,7 @@ import GradeBox
 import GradeBuild
 import GradeCatalog
 import GradeProcesses
+import GradeRun
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
 struct CheckSetupCommand: GradeCommand {

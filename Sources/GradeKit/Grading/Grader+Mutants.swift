@@ -3,6 +3,7 @@ import GradeBuild
 import GradeCatalog
 import GradeMutants
 import GradeProcesses
+import GradeRun
 
 /// Running a lesson's reference tests against the mutants of each write-tests task's code
 /// under test (`grade mutants`): which mutants the reference tests kill in every run, which

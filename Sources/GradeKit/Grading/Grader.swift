@@ -2,8 +2,10 @@ import Foundation
 import GradeBox
 import GradeBuild
 import GradeCatalog
+import GradeJudge
 import GradeProcesses
 import GradeResults
+import GradeRun
 
 /// Grades lessons: plans a workspace, builds it, runs every job in a box, and evaluates every task.
 public struct Grader: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import GradeBuild
 import GradeCatalog
 import GradeFeedback
+import GradeJudge
 import GradeResults
 import Synchronization
 
@@ -325,7 +326,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
+  static let graderTargets = ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeRun", "GradeKit", "GradeKitTests", "grade", "GradeWire", "GradeRunner", "GradeRunnerC"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {

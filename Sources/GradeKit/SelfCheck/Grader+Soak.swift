@@ -2,6 +2,7 @@ import Foundation
 import GradeBuild
 import GradeCatalog
 import GradeProcesses
+import GradeRun
 
 /// Running a lesson's reference tests against every variant many times, under load, to prove
 /// that no bug is caught by luck and no correct version fails by it (`grade check --runs N`).

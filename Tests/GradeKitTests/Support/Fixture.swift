@@ -2,8 +2,10 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeFeedback
+@testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
+@testable import GradeRun
 
 /// Reads the files in `Tests/GradeKitTests/Fixtures`, made by `make-fixtures.sh`.
 enum Fixture {

@@ -9,16 +9,16 @@ import GradeCatalog
 /// until then the failures are the feedback, and a sanitized build, with a slow process per
 /// crash to name, would only add to every save. A compiler-graded task with no stress tests
 /// runs no tests, so it is never sanitized.
-struct FlavourChoice: Equatable {
+package struct FlavourChoice: Equatable {
   /// Tasks whose variants are built under ThreadSanitizer.
   var builtSanitized: Set<Int>
   /// Tasks whose tests run under ThreadSanitizer from the start.
-  var testedSanitized: Set<Int>
+  package var testedSanitized: Set<Int>
   /// Tasks graded by canonical tests that run under ThreadSanitizer once they pass in the plain build.
-  var sanitizedOncePassing: Set<Int>
+  package var sanitizedOncePassing: Set<Int>
 
   /// The choice for `lesson`, whose tasks `tested` run their tests now and `built` have their variants built.
-  init(lesson: Lesson, everyTask: Bool, tested: Set<Int>, built: Set<Int>) {
+  package init(lesson: Lesson, everyTask: Bool, tested: Set<Int>, built: Set<Int>) {
     let sanitized = Set(lesson.tasks.filter { task in
       if case .compiles(let spec) = task.kind, spec.stress.isEmpty { return false }
       return everyTask || task.threadSanitizer
@@ -29,13 +29,13 @@ struct FlavourChoice: Equatable {
   }
 
   /// The builds to make: the plain one always, ThreadSanitizer's when some task's variants need it.
-  var flavoursBuilt: [GradingPlan.Flavour] { builtSanitized.isEmpty ? [.plain] : [.plain, .threadSanitizer] }
+  package var flavoursBuilt: [GradingPlan.Flavour] { builtSanitized.isEmpty ? [.plain] : [.plain, .threadSanitizer] }
 
   /// Of the tasks `built`, those whose variants `flavour`'s build makes.
-  func tasks(_ built: Set<Int>, builtIn flavour: GradingPlan.Flavour) -> Set<Int> {
+  package func tasks(_ built: Set<Int>, builtIn flavour: GradingPlan.Flavour) -> Set<Int> {
     built.filter { builtSanitized.contains($0) == (flavour == .threadSanitizer) }
   }
 
   /// The build whose runs grade `task` before any task is checked again once passing.
-  func flavour(of task: Int) -> GradingPlan.Flavour { testedSanitized.contains(task) ? .threadSanitizer : .plain }
+  package func flavour(of task: Int) -> GradingPlan.Flavour { testedSanitized.contains(task) ? .threadSanitizer : .plain }
 }

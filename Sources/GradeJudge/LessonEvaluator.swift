@@ -3,19 +3,26 @@ import GradeBox
 import GradeBuild
 import GradeCatalog
 import GradeResults
+import GradeRun
 
 /// Turns a lesson's builds and job results into a verdict per task: what the rules on the
 /// learner's files say, what the compiler said, and what the tests did.
 ///
 /// Pure: it reads the plan, the builds and the results, and runs nothing.
-struct LessonEvaluator: Sendable {
+package struct LessonEvaluator: Sendable {
   /// What the grading compiled, from where, and what it could not grade.
   var plan: WorkspacePlan
   /// The limits every run had.
   var limits: BoxLimits
 
+  /// Creates an evaluator of the gradings of `plan`, whose runs had `limits`.
+  package init(plan: WorkspacePlan, limits: BoxLimits) {
+    self.plan = plan
+    self.limits = limits
+  }
+
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
-  func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
+  package func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     let limit = limits.seconds(for: task)
     if let reason = plan.unavailable[task.number] {
       return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])

@@ -1,7 +1,7 @@
 import GradeCatalog
 
 /// One run of a test program that a lesson's grading needs, named by what it is.
-enum JobID: Hashable, Sendable, CustomStringConvertible {
+package enum JobID: Hashable, Sendable, CustomStringConvertible {
   /// The canonical tests of an implement task, against the learner's module.
   case implement(task: Int)
   /// Every canonical test, so `grade check` can find tests that belong to no task.
@@ -23,7 +23,7 @@ enum JobID: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The job's name in traces and its cache key: the grader's own, never shown to a test.
-  var description: String {
+  package var description: String {
     switch self {
     case .implement(let task): "implement-\(task)"
     case .allCanonicalTests: "all-canonical-tests"

@@ -2,6 +2,7 @@ import Foundation
 import GradeCatalog
 import GradeEvents
 import GradeResults
+import GradeRun
 
 /// Turns what the test runs reported into a verdict per task.
 ///
@@ -95,7 +96,7 @@ public enum TaskEvaluator {
   }
 
   /// The name of a write-tests task's first check: its tests pass on the solution.
-  static let validCheck = "your tests pass against a correct implementation"
+  package static let validCheck = "your tests pass against a correct implementation"
 
   /// Grades a task where the learner writes tests: valid on every wheat, thorough on the chaffs.
   ///

@@ -7,9 +7,14 @@ import GradeBuild
 /// against, its arguments and its limits. A learner who edits one task's
 /// tests changes one binary, so only that task's jobs run again; the rest are
 /// answered from here. Which results are kept is the plan's rule (`GradingPlan.Job.keeps`).
-struct JobCache {
+package struct JobCache {
   /// The folder of job results.
   var folder: URL
+
+  /// Creates a cache kept in `folder`.
+  package init(folder: URL) {
+    self.folder = folder
+  }
 
   private struct Entry: Codable {
     var version = StoredFormat.version

@@ -1,4 +1,5 @@
 import GradeResults
+import GradeRun
 
 extension Finding {
   /// What a run that had to pass says went wrong before or after its tests: the grader's

@@ -10,9 +10,9 @@ import GradeResults
 /// tests against which library, how many times, under which limit, and the key
 /// its result is stored under. Unit tests check a plan as data; `JobExecutor`
 /// runs it; `LessonEvaluator` reads the results by each job's identity.
-struct GradingPlan: Sendable {
+package struct GradingPlan: Sendable {
   /// Which build a job's program comes from.
-  enum Flavour: String, Hashable, Sendable {
+  package enum Flavour: String, Hashable, Sendable {
     /// The ordinary build.
     case plain
     /// The ThreadSanitizer build, where a data race fails the tests.
@@ -20,9 +20,9 @@ struct GradingPlan: Sendable {
   }
 
   /// One run of a test program.
-  struct Job: Sendable, Equatable {
+  package struct Job: Sendable, Equatable {
     /// What the job is.
-    var id: JobID
+    package var id: JobID
     /// The build its program comes from.
     var flavour: Flavour
     /// The program: the canonical runner, or a variant's.
@@ -50,14 +50,19 @@ struct GradingPlan: Sendable {
     /// Whether `result` may be kept for the next grading: what a limit or the machine cut
     /// short may come out otherwise, except a hang on a variant once the tests ran to their
     /// end on the solution, which is the tests' own.
-    func keeps(_ result: JobResult) -> Bool {
+    package func keeps(_ result: JobResult) -> Bool {
       result.ending.cacheable || (waitsForSolution && result.ending == .timedOut)
     }
   }
 
   /// Every job, in no particular order: those of the plain build and ThreadSanitizer's, then
   /// those of the tasks checked again under ThreadSanitizer once they pass (`FlavourChoice`).
-  var jobs: [Job]
+  package var jobs: [Job]
+
+  /// Creates a plan of `jobs`.
+  package init(jobs: [Job]) {
+    self.jobs = jobs
+  }
 
   /// How many crashes an implement task's job names before it stops: as many failing tests as
   /// a result names (`TaskResult.failuresNamed`). A learner's half-written stub crashes in every
@@ -68,7 +73,7 @@ struct GradingPlan: Sendable {
   /// The job that runs the tests `runs` times in one process against `variant`'s `program`, as
   /// share `share` of its runs: a soak's and `grade mutants`'. Each run has the task's own limit
   /// of `seconds`, so the runs together have that many times it; nothing is kept between runs.
-  static func repeatedRuns(
+  package static func repeatedRuns(
     of variant: VariantID, share: Int, runs: Int, program: URL, tests: URL, flavour: Flavour, seconds: Int, waitsForEvents: Bool
   ) -> Job {
     Job(
@@ -88,7 +93,7 @@ struct GradingPlan: Sendable {
   /// - Parameters:
   ///   - tasks: The tasks graded in this build.
   ///   - allCanonicalTests: Also run every canonical test once, for `grade check`.
-  static func jobs(
+  package static func jobs(
     for lesson: Lesson, tasks: Set<Int>, built: Workspace.Built, flavour: Flavour, settings: GradingSettings,
     allCanonicalTests: Bool = false
   ) -> [Job] {

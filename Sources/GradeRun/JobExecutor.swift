@@ -3,7 +3,7 @@ import GradeBuild
 import GradeProcesses
 
 /// Runs a grading plan's jobs, each in its own box, answering what it can from the job cache.
-struct JobExecutor: Sendable {
+package struct JobExecutor: Sendable {
   /// The workspace each flavour's jobs run in.
   var workspaces: [GradingPlan.Flavour: Workspace]
   /// Where job results are kept between gradings; none for runs that must all happen (a soak's).
@@ -12,11 +12,19 @@ struct JobExecutor: Sendable {
   var useCache: Bool
   /// The order jobs start in.
   var order: Order
+
+  /// Creates an executor running each flavour's jobs in its workspace, in `order`, with `cache` when `useCache`.
+  package init(workspaces: [GradingPlan.Flavour: Workspace], cache: JobCache? = nil, useCache: Bool, order: Order) {
+    self.workspaces = workspaces
+    self.cache = cache
+    self.useCache = useCache
+    self.order = order
+  }
   /// Called before each run (`Grader.pause`).
-  var pause: @Sendable () -> Void = {}
+  package var pause: @Sendable () -> Void = {}
 
   /// The order jobs start in.
-  enum Order: Sendable {
+  package enum Order: Sendable {
     /// The longest expected first, by the seconds each job took last time, kept in the
     /// durations given, else in a random order, which says nothing about which variant is
     /// which: a grading's.
@@ -36,7 +44,7 @@ struct JobExecutor: Sendable {
   /// rest but without waiting for it: when the tests hang or flood on the solution, those
   /// still to start never do, those running are stopped (`Cancellation`), and the results of
   /// all of them are left out, since the tests would hang on every version, a limit each.
-  func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+  package func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
     let stuck = Dictionary(uniqueKeysWithValues: Set(jobs.filter(\.waitsForSolution).compactMap(\.id.task)).map { ($0, Cancellation()) })
     @Sendable func cancellation(of job: GradingPlan.Job) -> Cancellation? { job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil }
     let results = Locked([JobID: JobResult]())

@@ -37,7 +37,7 @@ public struct JobResult: Sendable, Equatable, Codable {
 
   /// The stand-in for a job with no result (never planned, or never run): a run the grader could
   /// not make, which decides nothing, so a missing result never reads as a pass or a catch.
-  static func missing(_ id: JobID) -> JobResult {
+  package static func missing(_ id: JobID) -> JobResult {
     JobResult(ending: .infrastructure("the grader has no result of the run \(id)"))
   }
 
@@ -85,7 +85,7 @@ public struct JobResult: Sendable, Equatable, Codable {
   /// ended with no verdict (`RunEnding.decides`). A crash or a race fails every run it reaches;
   /// otherwise a run failed when some test recorded an issue in it. The one rule for the soak
   /// of `grade check` and for `grade mutants`.
-  func failedRuns(of runs: Int) -> Int? {
+  package func failedRuns(of runs: Int) -> Int? {
     if !crashes.isEmpty || !sanitizerReports.isEmpty { return runs }
     guard ending.decides else { return nil }
     return Set(tests.flatMap(\.failedIterations)).count

@@ -8,9 +8,14 @@ import Foundation
 /// tells the tests nothing: a test in its box sees neither the other jobs nor when the
 /// grading began, and the order follows only how long the learner's own tests took on each
 /// version the time before.
-struct JobDurations: Sendable {
+package struct JobDurations: Sendable {
   /// The file the durations are kept in, beside the workspace.
   var file: URL
+
+  /// Creates durations kept in `file`.
+  package init(file: URL) {
+    self.file = file
+  }
 
   /// The seconds each job took last time, by its name (`JobID.description`).
   func load() -> [String: Double] {
