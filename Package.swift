@@ -46,9 +46,9 @@ var targets: [Target] = [
   // only the grader's errors.
   .target(name: "GradeProcesses", dependencies: ["GradeCatalog"], path: "Sources/GradeProcesses"),
   // Swift Testing's event stream, as the box's program writes it, folded into what each test did.
-  .target(name: "GradeEvents", dependencies: ["GradeCatalog", "GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
+  .target(name: "GradeEvents", dependencies: ["GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
   // What a grading found: each lesson's and task's result, its checks and findings, before
-  // the grader's Feedback puts them into words.
+  // GradeFeedback puts them into words.
   .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents"], path: "Sources/GradeResults"),
   // The box: one graded program run in isolation, limits in, a sealed report out. It knows
   // nothing of lessons' builds or grades, so nothing a grading decides can loosen it.
@@ -58,10 +58,11 @@ var targets: [Target] = [
   .target(name: "GradePolicy", dependencies: ["GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradePolicy"),
   // Mutants made from the compiler's own tree of a solution, and the one program that switches
   // among them (a mutant schema). It knows nothing of how they are built, run or judged.
-  .target(name: "GradeMutants", dependencies: ["GradeBox", "GradeCatalog", "GradeProcesses", "GradeResults"], path: "Sources/GradeMutants"),
+  .target(name: "GradeMutants", dependencies: ["GradeCatalog", "GradeProcesses"], path: "Sources/GradeMutants"),
   // The first stage of a grading: what a lesson's grading compiles and from where, compiled
   // into a workspace (the learner's module and tests, every variant, the program inside the
-  // box), with the keys and stores every build and result is kept by. Gives `Workspace.Built`.
+  // box), with the key builder and the stored format every store follows, and the store of
+  // lessons' results. Gives `Workspace.Built`.
   .target(
     name: "GradeBuild", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults"],
     path: "Sources/GradeBuild"),
@@ -77,13 +78,14 @@ var targets: [Target] = [
   // The fourth stage: what a grading found, in words, feedback for a learner and results.json
   // for a machine. It reads results only, so every report words the same findings the same way.
   .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
-  // The grader on top of the stages (`Grader.grade` calls them in order), and everything
-  // around it: class grading, releases, platforms, `grade check`, and the commands.
+  // The grader on top of the stages (`Grader.grade` calls Build, Run and Judge in order; a
+  // command puts the result into words with Feedback), and everything around it: class
+  // grading, releases, platforms, `grade check`, and the commands.
   .target(
     name: "GradeKit",
     dependencies: [
-      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradePolicy", "GradeProcesses",
-      "GradeResults", "GradeRun", "GradeWire",
+      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradeProcesses", "GradeResults",
+      "GradeRun",
     ],
     path: "Sources/GradeKit"),
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),

@@ -58,7 +58,7 @@ public struct Isolation: Sendable, Equatable {
   ///
   /// - Parameter scratch: A folder the probe may make an empty folder in.
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
-    let toolchain = toolchainFolder()
+    let toolchain = Toolchain.folder()
     let root = geteuid() == 0
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
     func plain(_ reason: String) -> Isolation {
@@ -107,16 +107,4 @@ public struct Isolation: Sendable, Equatable {
 
   /// The words that run a command as the user and group `nobody`, with no capabilities.
   static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
-
-  /// The toolchain's `usr` folder: two levels above the real `swiftc`.
-  package static func toolchainFolder() -> String {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-    for folder in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(folder)).appending(path: "swiftc")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
-        return candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
-      }
-    }
-    return "/usr"
-  }
 }

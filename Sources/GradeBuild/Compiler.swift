@@ -206,7 +206,7 @@ public struct Compiler: Sendable {
     let folder = RunnerProgram.cFolder
     let file = folder.appending(path: "\(name).c")
     let header = folder.appending(path: "include/GradeRunnerC.h")
-    let clang = Isolation.toolchainFolder() + "/bin/clang"
+    let clang = Toolchain.folder() + "/bin/clang"
     let arguments = [clang, "-c", "-O1", "-fPIC", "-I", folder.appending(path: "include").path]
       + (threadSanitizer ? ["-fsanitize=thread"] : []) + ["-o", "\(Self.output)/\(name).o", file.path]
     return compile(arguments, in: folder, inputs: [file, header], into: nil, product: "\(name).o")
@@ -259,7 +259,7 @@ public struct Compiler: Sendable {
 
   /// Whether the toolchain ships lld beside its compiler.
   private static let hasLLD = FileManager.default.isExecutableFile(
-    atPath: URL(fileURLWithPath: Isolation.toolchainFolder()).appending(path: "bin/ld.lld").path)
+    atPath: URL(fileURLWithPath: Toolchain.folder()).appending(path: "bin/ld.lld").path)
 
   /// The folder beside a variant's sources where its file-by-file build keeps its objects.
   static let objectsFolder = "objects"
@@ -316,8 +316,9 @@ public struct Compiler: Sendable {
     return DriverPlan(jobs: outcome.output, names: names, objects: "../\(Self.objectsFolder)")
   }
 
-  /// The file name of a built program.
-  public static let programName = "tests"
+  /// The file name of a built program: the name it has inside the box, so that a sanitizer's
+  /// frames name the file that was built.
+  public static let programName = Box.programName
 
   /// The file name of a module's shared library.
   public static func libraryName(_ module: String) -> String {

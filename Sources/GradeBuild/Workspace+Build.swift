@@ -268,9 +268,4 @@ extension Workspace {
     }
     if work.timedOut { built.failures[.module] = "the compiler took longer than \(compiler.timeout) and was stopped" }
   }
-
-  /// The learner's module's library, as built.
-  public func moduleLibrary(_ built: Built) -> URL {
-    (built.moduleFolder ?? buildFolder(.module)).appending(path: Compiler.libraryName(plan.lesson.module))
-  }
 }

@@ -14,7 +14,7 @@ import GradeCatalog
 /// workspace shares what it has in common with another.
 ///
 /// Its builds are in `Workspace+Build.swift` (they give a `Built`); its runs, crashes named one
-/// by one, in `Workspace+Run.swift` under `Run/`.
+/// by one, in `Workspace+Run.swift` in the next stage, `Sources/GradeRun`.
 public struct Workspace: Sendable {
   /// The workspace's folder, kept between runs so unchanged parts are not compiled again.
   public var root: URL

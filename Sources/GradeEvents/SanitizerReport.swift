@@ -1,3 +1,6 @@
+import Foundation
+import GradeProcesses
+
 /// ThreadSanitizer's reports, read from what a graded run printed, trimmed to what a learner acts on.
 ///
 /// A report does not fail a test by itself, and a run with one exits with
@@ -11,9 +14,6 @@
 /// own program, so it could not name its frames itself. Each frame says which
 /// file it is in and where, as `(libLab.so+0x1e13)`, and the grader names it
 /// here, with `llvm-symbolizer` on the files it built.
-import Foundation
-import GradeProcesses
-
 package enum SanitizerReport {
   /// The reports in `output`, at most three, symbolized with the files `modules` names
   /// (by the file names a run sees them under) and trimmed.

@@ -25,7 +25,7 @@ public enum ResultsJSON {
     var tests: [Test]
   }
 
-  struct Workbook: Encodable {
+  struct WorkbookObject: Encodable {
     var version = 3
     var status: String
     var lessons: [LessonObject]
@@ -68,7 +68,7 @@ public enum ResultsJSON {
     if objects.count == 1 {
       data = try? encoder.encode(objects[0])
     } else {
-      data = try? encoder.encode(Workbook(status: TaskResult.Status.of(results.map(\.1.status)).rawValue, lessons: objects))
+      data = try? encoder.encode(WorkbookObject(status: TaskResult.Status.of(results.map(\.1.status)).rawValue, lessons: objects))
     }
     return data.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
   }

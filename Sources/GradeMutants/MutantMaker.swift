@@ -1,5 +1,4 @@
 import Foundation
-import GradeBox
 import GradeCatalog
 import GradeProcesses
 
@@ -53,7 +52,7 @@ package struct MutantMaker: Sendable {
   /// Where the toolchain's macro plugins are: `swiftc` tells the frontend, but the dump runs
   /// the frontend itself, and without them `@Observable` does not expand.
   static func pluginArguments() -> [String] {
-    let host = URL(fileURLWithPath: Isolation.toolchainFolder()).appending(path: "lib/swift/host")
+    let host = URL(fileURLWithPath: Toolchain.folder()).appending(path: "lib/swift/host")
     return [
       "-in-process-plugin-server-path", host.appending(path: "libSwiftInProcPluginServer.so").path,
       "-plugin-path", host.appending(path: "plugins").path,

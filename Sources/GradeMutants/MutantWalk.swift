@@ -1,6 +1,5 @@
 import Foundation
 import GradeCatalog
-import GradeResults
 
 /// One walk over a file's type-checked tree, collecting the mutants `MutantMaker` lists.
 package struct MutantWalk {

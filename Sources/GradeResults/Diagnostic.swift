@@ -1,4 +1,4 @@
-/// One compiler error, with its path in the learner's terms.
+/// One compiler error or warning, with its path in the learner's terms.
 public struct Diagnostic: Sendable, Equatable, Codable {
   /// The path the learner knows, such as `Lessons/01-expect-and-require/Sources/UserStore.swift`, or `nil` for a linker error.
   public var path: String?

@@ -39,7 +39,7 @@ public enum Finding: Sendable, Equatable, Codable {
   /// ThreadSanitizer reported a data race while the tests ran; the report, trimmed.
   case dataRace(String)
 
-  // Findings of a task the compiler grades.
+  // Findings of any task, about the learner's files before anything ran.
 
   /// A learner's file holds what the lesson's rules refuse (`CodeRules`); it was not run.
   case refused(Refusal)
@@ -117,7 +117,7 @@ public enum TestShape: String, Sendable, Equatable, Codable {
   }
 }
 
-/// Why a run against a chaff said nothing about it.
+/// Why a run against a chaff or a mutant said nothing about it.
 public enum Undecided: Sendable, Equatable, Codable {
   /// These tests were still running at the time limit: they wait for something the buggy code never does.
   case hung(tests: [String], seconds: Int)

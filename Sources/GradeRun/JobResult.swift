@@ -78,9 +78,6 @@ public struct JobResult: Sendable, Equatable, Codable {
     }
   }
 
-  /// The tests that ran and failed, crashed included.
-  public var failedTests: [TestOutcome] { tests.filter { fate(of: $0).isFailure } }
-
   /// Of `runs` runs of the tests repeated in one process, how many failed; `nil` when the job
   /// ended with no verdict (`RunEnding.decides`). A crash or a race fails every run it reaches;
   /// otherwise a run failed when some test recorded an issue in it. The one rule for the soak
@@ -90,9 +87,6 @@ public struct JobResult: Sendable, Equatable, Codable {
     guard ending.decides else { return nil }
     return Set(tests.flatMap(\.failedIterations)).count
   }
-
-  /// Whether the time limit stopped a run.
-  public var timedOut: Bool { ending == .timedOut }
 
   private enum CodingKeys: String, CodingKey {
     case tests, crashes, ending, hung, unattributedIssues, outputTail, sanitizerReports

@@ -207,11 +207,6 @@ extension Workspace {
     "^" + NSRegularExpression.escapedPattern(for: "\(module).\(name)") + "/"
   }
 
-  /// A filter that matches every test in `module`.
-  public static func filter(module: String) -> String {
-    "^" + NSRegularExpression.escapedPattern(for: "\(module).")
-  }
-
   /// A filter that matches one test ID exactly.
   static func exactFilter(forID id: String) -> String {
     "^" + NSRegularExpression.escapedPattern(for: id) + "$"

@@ -54,7 +54,7 @@ struct AvailabilityRuleTests {
 
   @Test("The toolchain's interfaces hold Observations and Task.immediate as macOS 26, and Mutex as no newer than macOS 15")
   func toolchain() {
-    let apis = Rule.newerAPIs(toolchain: Isolation.toolchainFolder())
+    let apis = Rule.newerAPIs(toolchain: Toolchain.folder())
     #expect(apis.contains { $0.module == "Observation" && $0.path == ["Observations"] && $0.macOS == Rule.OSVersion("26.0") })
     #expect(apis.contains { $0.path == ["Task", "immediate"] && $0.labels == "name:priority:executorPreference:operation:" })
     #expect(!apis.contains { $0.path.first == "Mutex" })
@@ -170,7 +170,7 @@ struct AvailabilityRuleTests {
     }
     let found = Rule.check(
       Self.snippets.map(\.name), in: folder, module: "Snippets", flags: [], moduleCache: folder.appending(path: "cache"),
-      toolchain: Isolation.toolchainFolder(), runner: ProcessRunner())
+      toolchain: Toolchain.folder(), runner: ProcessRunner())
     for snippet in Self.snippets {
       let findings = try #require(found[snippet.name] ?? nil, "\(snippet.name) was not dumped")
       #expect(findings.map(\.line) == snippet.lines, "\(snippet.name): \(findings.map { "\($0.line) \($0.api.shown)" })")

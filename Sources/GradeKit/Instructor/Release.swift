@@ -1,7 +1,7 @@
 import Foundation
-import GradeBox
 import GradeBuild
 import GradeCatalog
+import GradeProcesses
 
 /// Writes a student copy of the workbook: everything but the solutions, plus the variants compiled.
 ///
@@ -130,7 +130,7 @@ public enum Release {
             try manager.copyItem(at: built.appending(path: Compiler.programName), to: shipped.appending(path: Compiler.programName))
             // Stripped of its symbol table and debug information; the names it exports for the tests stay.
             _ = try? grader.runner.run(
-              ["\(Isolation.toolchainFolder())/bin/llvm-objcopy", "--strip-all", shipped.appending(path: Compiler.programName).path],
+              ["\(Toolchain.folder())/bin/llvm-objcopy", "--strip-all", shipped.appending(path: Compiler.programName).path],
               until: .now + .seconds(60))
             // Only the wheat's interface is compiled against; a chaff ships its program alone.
             if index == 0 {

@@ -1,14 +1,14 @@
 import Foundation
-import GradeBox
 import GradeBuild
 import GradeCatalog
+import GradeProcesses
 
 extension Checker {
   /// Breaches of `AvailabilityRule` in a lesson's files: its starter's and solution's sources,
   /// its canonical tests and the tests the learner writes, starter and solution. Each folder is
   /// type-checked where it stands; tests against the solution's module as grading builds it.
   func checkAvailability(of lesson: Lesson) -> [Breach] {
-    let toolchain = Isolation.toolchainFolder()
+    let toolchain = Toolchain.folder()
     let sources = grader.state.workspace("check-solution", of: lesson).appending(path: "src/module")
     var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
     compiler.moduleFlags = lesson.moduleFlags

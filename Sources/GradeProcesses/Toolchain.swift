@@ -1,10 +1,20 @@
 import Foundation
-import GradeBox
-import GradeProcesses
 import Synchronization
 
-/// The Swift toolchain's version, which is part of every build's and result's key.
+/// The Swift toolchain: where it is, and its version, which is part of every build's and result's key.
 package enum Toolchain {
+  /// The toolchain's `usr` folder: two levels above the real `swiftc` on the `PATH`.
+  package static func folder() -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+    for folder in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(folder)).appending(path: "swiftc")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) {
+        return candidate.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+      }
+    }
+    return "/usr"
+  }
+
   private static let cached = Mutex<String?>(nil)
 
   /// The first line of `swiftc --version`, asked once per process, and remembered
@@ -34,7 +44,7 @@ package enum Toolchain {
 
   /// The compiler's path, size and modification time: a changed toolchain changes it.
   private static func compilerIdentity() -> String {
-    let frontend = URL(fileURLWithPath: Isolation.toolchainFolder()).appending(path: "bin/swift-frontend").path
+    let frontend = URL(fileURLWithPath: folder()).appending(path: "bin/swift-frontend").path
     let attributes = (try? FileManager.default.attributesOfItem(atPath: frontend)) ?? [:]
     let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
