@@ -98,37 +98,6 @@ public enum Finding: Sendable, Equatable, Codable {
   case notStarted
 }
 
-/// What a task may ask a named test to be, beyond passing.
-public enum TestShape: String, Sendable, Equatable, Codable {
-  /// It records a known issue (`withKnownIssue`) and no other.
-  case knownIssue
-  /// It is skipped (`.disabled`).
-  case disabled
-  /// It links its bug (`.bug`).
-  case bug
-
-  /// What the test should do, completing "<test> should …": a check's name and its feedback both say it.
-  public var wants: String {
-    switch self {
-    case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
-    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
-    case .bug: "link its bug with .bug(…)"
-    }
-  }
-}
-
-/// Why a run against a chaff or a mutant said nothing about it.
-public enum Undecided: Sendable, Equatable, Codable {
-  /// These tests were still running at the time limit: they wait for something the buggy code never does.
-  case hung(tests: [String], seconds: Int)
-  /// The tests printed without end and were stopped.
-  case flooded
-  /// The tests did not start.
-  case didNotStart(String)
-  /// The grader could not run them.
-  case infrastructure(String)
-}
-
 extension Finding {
   /// Whether the finding is the grader's or the workbook's problem rather than the learner's.
   package var isInfrastructure: Bool {

@@ -1,5 +1,4 @@
 import Foundation
-import GradeBox
 import GradeCatalog
 
 /// The key a stored result is kept under, built in one place for every store: what the result
@@ -51,30 +50,4 @@ package struct CacheKey: Sendable, Equatable {
 
   /// The key's hash in hexadecimal: a file or folder name.
   package var hash: String { String(fingerprint.value, radix: 16) }
-}
-
-/// Everything about a grading that is not the lesson or the learner's files and still changes a result.
-package struct GradingSettings: Sendable, Equatable {
-  /// The limits on every run.
-  package var limits: BoxLimits
-  /// Whether runs get their own namespaces.
-  var namespaces: Bool
-  /// Whether the code under test is hidden from the tests (run as another user).
-  var codeHidden: Bool
-  /// The first line of `swiftc --version`.
-  var toolchain: String
-  /// Whether every task runs in a ThreadSanitizer build (`--sanitize thread`).
-  var threadSanitizer: Bool
-  /// How many processes share a flaky-test check's runs.
-  package var repetitionShares: Int
-
-  /// Creates the settings of a grading.
-  package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {
-    self.limits = limits
-    self.namespaces = namespaces
-    self.codeHidden = codeHidden
-    self.toolchain = toolchain
-    self.threadSanitizer = threadSanitizer
-    self.repetitionShares = repetitionShares
-  }
 }

@@ -1,0 +1,27 @@
+import GradeBox
+
+/// Everything about a grading that is not the lesson or the learner's files and still changes a result.
+package struct GradingSettings: Sendable, Equatable {
+  /// The limits on every run.
+  package var limits: BoxLimits
+  /// Whether runs get their own namespaces.
+  var namespaces: Bool
+  /// Whether the code under test is hidden from the tests (run as another user).
+  var codeHidden: Bool
+  /// The first line of `swiftc --version`.
+  var toolchain: String
+  /// Whether every task runs in a ThreadSanitizer build (`--sanitize thread`).
+  var threadSanitizer: Bool
+  /// How many processes share a flaky-test check's runs.
+  package var repetitionShares: Int
+
+  /// Creates the settings of a grading.
+  package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {
+    self.limits = limits
+    self.namespaces = namespaces
+    self.codeHidden = codeHidden
+    self.toolchain = toolchain
+    self.threadSanitizer = threadSanitizer
+    self.repetitionShares = repetitionShares
+  }
+}
