@@ -177,7 +177,7 @@ public struct Box: Sendable {
   /// `unshare` (2.38) then exited with status 1 ("sigprocmask unblock failed"), so a test spinning on
   /// two threads was reported as a crash ("the process exited with status 1"), and its task's
   /// variants, no longer held back by a hung correct version, each ran to the limit again.
-  static func cpuSeconds(wall: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+  static func cpuSeconds(wall: Int, cores: Int = SideBySide.cores) -> Int {
     wall * max(1, cores) + 5
   }
 

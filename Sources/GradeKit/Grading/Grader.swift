@@ -52,7 +52,7 @@ public struct Grader: Sendable {
   }
 
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
-  static let repetitionShares = max(2, min(ProcessInfo.processInfo.activeProcessorCount, 4))
+  static let repetitionShares = max(2, min(SideBySide.cores, 4))
 
   /// Everything about this grader that changes a result beside the lesson and the learner's files.
   var settings: GradingSettings {

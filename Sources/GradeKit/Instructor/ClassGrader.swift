@@ -53,7 +53,7 @@ public struct ClassGrader: Sendable {
   /// compiles and runs on every core (measured here: two at once on 2 cores was slower than
   /// one), and at most one per 3 GiB of memory.
   public static var defaultJobs: Int {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let cores = SideBySide.cores
     let memory = Int(ProcessInfo.processInfo.physicalMemory >> 30) / 3
     return max(1, min(cores / 2, memory))
   }
