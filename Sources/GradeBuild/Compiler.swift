@@ -80,6 +80,11 @@ public struct Compiler: Sendable {
     ["-swift-version", "\(swiftVersion)", "-Onone", "-parse-as-library", "-diagnostic-style=llvm"]
   }
 
+  /// The flags that hold a learner's files to strict memory safety (SE-0458): every use of
+  /// unsafe pointers or memory is an error of the compiler, so a file that holds one does not
+  /// build, whatever the file says of where its code is.
+  static let memorySafetyFlags = ["-strict-memory-safety", "-Werror", "StrictMemorySafety"]
+
   /// ThreadSanitizer's flags when building for it.
   var sanitizerFlags: [String] { threadSanitizer ? ["-sanitize=thread", "-g"] : [] }
 
@@ -109,8 +114,8 @@ public struct Compiler: Sendable {
   ///     as SwiftPM does: for lesson 4's eleven files, 0.5 s instead of 1.0 s. The products
   ///     are then copied to the store. The compiler's output covers only the files it
   ///     compiled again, so a caller that reads warnings must not ask for this.
-  ///   - strictMemorySafety: Have the compiler warn, in the group `StrictMemorySafety`, on every
-  ///     use of unsafe pointers and memory: the learner's files may not hold any.
+  ///   - strictMemorySafety: Have the compiler refuse, as errors in the group `StrictMemorySafety`,
+  ///     every use of unsafe pointers and memory: the learner's files may not hold any.
   public func library(
     module: String, sourceFolder: URL, names: [String], into folder: URL? = nil, swiftVersion: Int = 6, incremental: URL? = nil,
     strictMemorySafety: Bool = false
@@ -118,7 +123,7 @@ public struct Compiler: Sendable {
     let products = ["\(module).swiftmodule", Self.libraryName(module)]
     let common = ["-emit-library", "-emit-module", "-module-name", module, "-enable-testing", "-enable-library-evolution",
                   "-module-cache-path", moduleCache.path]
-      + Self.flags(swiftVersion: swiftVersion) + moduleFlags + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
+      + Self.flags(swiftVersion: swiftVersion) + moduleFlags + sanitizerFlags + (strictMemorySafety ? Self.memorySafetyFlags : [])
       + ["-emit-module-path", "\(Self.output)/\(products[0])", "-o", "\(Self.output)/\(products[1])"]
     let inputs = names.map { sourceFolder.appending(path: $0) }
     guard let incremental, folder == nil else {
@@ -173,14 +178,14 @@ public struct Compiler: Sendable {
   /// - Parameters:
   ///   - linksLibrary: Link the learner's library, which sits beside the tests at run
   ///     time; otherwise the module's code is the program's, and the tests find it when loaded.
-  ///   - strictMemorySafety: Warn on every use of unsafe pointers and memory, as for `library`.
+  ///   - strictMemorySafety: Refuse every use of unsafe pointers and memory, as for `library`.
   public func tests(
     module: String, sourceFolder: URL, names: [String], libraryModule: String, libraryFolder: URL, linksLibrary: Bool,
     strictMemorySafety: Bool = false, into folder: URL? = nil
   ) -> Result {
     let interface = libraryFolder.appending(path: "\(libraryModule).swiftmodule")
     let arguments = ["swiftc", "-emit-library", "-module-name", module, "-module-cache-path", moduleCache.path]
-      + ["-wmo"] + Self.flags(swiftVersion: 6) + testFlags + sanitizerFlags + (strictMemorySafety ? ["-strict-memory-safety"] : [])
+      + ["-wmo"] + Self.flags(swiftVersion: 6) + testFlags + sanitizerFlags + (strictMemorySafety ? Self.memorySafetyFlags : [])
       + ["-I", Self.library] + (linksLibrary ? ["-L", Self.library, "-l\(libraryModule)"] : [])
       + Self.linkerFlags
       + ["-o", "\(Self.output)/\(RunnerProgram.testsLibrary)"]

@@ -122,7 +122,6 @@ extension Workspace {
       built.warnings[part] = Diagnostic.errors(in: result.messages, shownAs: sources.shownAs, warnings: true).filter(\.isWarning)
       var found = findings.value
       let owned = ownedFiles(of: part)
-      found.refusals += SourceSurvey.unsafeCode(in: built.warnings[part] ?? [], owned: Set(owned.map(\.shownAs)))
       if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
         found.refusals += MachineCodeRules.refusals(
           in: library, shownAs: first.shownAs, threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain,
@@ -204,7 +203,6 @@ extension Workspace {
     built.warnings[.module] = Diagnostic.errors(in: work.messages, shownAs: shown, warnings: true).filter(\.isWarning)
     var findings = built.surveys[.module] ?? SourceSurvey.Findings()
     let owned = ownedFiles(of: .module)
-    findings.refusals += SourceSurvey.unsafeCode(in: built.warnings[.module] ?? [], owned: Set(owned.map(\.shownAs)))
     findings.refusals += SourceSurvey.inheritedPromises(in: built.warnings[.module] ?? [], owned: owned)
     var library = work
     // The built library is one object: its refusals are put on the first file of a task this

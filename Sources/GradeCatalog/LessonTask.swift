@@ -154,6 +154,9 @@ public struct LessonTask: Sendable, Equatable {
   /// The task's files that are views (`"views"`): each shows what its model holds and does
   /// nothing else, which the parser checks (`CodeRules.thinView`).
   public var views: [String] = []
+  /// The operators the task asks the learner to write in its `Sources/` files (`"operators"`),
+  /// such as `<` for a clock's instants; no other operator may be declared there.
+  public var operators: [String] = []
   /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
   /// where a data race report fails them.
   public var threadSanitizer = false
@@ -191,6 +194,7 @@ public struct LessonTask: Sendable, Equatable {
     var disabled: [String]?
     var bugs: [String]?
     var views: [String]?
+    var operators: [String]?
     var stress: [String]?
   }
 
@@ -223,6 +227,7 @@ public struct LessonTask: Sendable, Equatable {
     timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
     views = draft.views ?? []
+    operators = draft.operators ?? []
   }
 
   /// The canonical tests the task runs: an implement task's, or a compiler-graded task's stress tests.

@@ -14,6 +14,13 @@ public struct TestRunReport: Sendable, Equatable {
   public var unattributedIssues: [IssueReport]
   /// Whether the run reported its end; `false` after a crash or a kill.
   public var finished: Bool
+
+  /// Whether the records say something failed: a test, a run of one, or an issue no test owns.
+  /// The runner exits with status 1 exactly then, so a run whose status says otherwise is void.
+  public var recordsAFailure: Bool {
+    tests.contains { $0.status == .failed || $0.failedRuns > 0 || $0.issues.contains { !$0.isKnown } }
+      || unattributedIssues.contains { !$0.isKnown }
+  }
   /// How many lines were skipped: another schema version, or an unknown kind.
   public var ignoredLines: Int
   /// Why the report cannot be trusted; empty when it adds up.

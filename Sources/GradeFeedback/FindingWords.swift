@@ -113,7 +113,11 @@ extension Finding {
       return Words(
         mark: .failed, headline: "Does not compile:",
         details: errors.prefix(wording.errorsShown).map(diagnostic)
-          + (errors.count > wording.errorsShown ? ["...and \(errors.count - wording.errorsShown) more errors"] : []))
+          + (errors.count > wording.errorsShown ? ["...and \(errors.count - wording.errorsShown) more errors"] : [])
+          // The compiler refuses unsafe code in a learner's files (`Compiler.memorySafetyFlags`); say why once.
+          + (errors.contains { $0.group == "StrictMemorySafety" }
+            ? ["Unsafe pointers and memory are refused in your files: tests may not read the code's bytes or the test harness's memory, and the code under test has no need to."]
+            : []))
     case .waitsFor(let files):
       return Words(mark: .waiting, headline: "Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above).")
     case .unavailable(let reason):

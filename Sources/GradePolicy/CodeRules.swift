@@ -18,6 +18,11 @@ public struct CodeRules: Sendable, Equatable {
   /// Whether the file is a view, which shows what its model holds and does nothing else: no
   /// branch, loop, operator, interpolation, `try` or `await` of its own (`"views"`).
   public var thinView = false
+  /// The operators the file may declare, or `nil` where any may be: a file of `Sources/` may
+  /// declare only those its task asks for (`"operators"`). Canonical tests compare what the
+  /// code returns with `==` and its kin, so an operator a learner's file adds (an `==` that
+  /// always says "equal") would decide the tests' verdict instead of the code.
+  public var operators: Set<String>?
 
   /// Creates rules.
   public init(imports: [String], refusedPromises: Set<String> = [], leftBehind: [String] = []) {
@@ -74,6 +79,19 @@ public struct CodeRules: Sendable, Equatable {
     "associated_type_decl", "infix_operator_decl", "prefix_operator_decl", "postfix_operator_decl", "precedence_group_decl",
   ]
 
+  /// The `#` words a lesson's files may write: the conditional-compilation directives, the
+  /// availability conditions, the literals that say where code is, and the macros of the
+  /// modules a lesson imports that its files use. Every other is refused, read from the
+  /// file's bytes (`SourceSurvey.poundWords`), since the parser keeps no trace of a directive:
+  /// `#sourceLocation` would have every later diagnostic name another file, `#warning` and
+  /// `#error` would write diagnostics of the learner's wording, and `#dsohandle` gives an
+  /// address, which differs between programs.
+  static let poundWords: Set<String> = [
+    "if", "elseif", "else", "endif", "available", "unavailable",
+    "file", "fileID", "filePath", "line", "column", "function", "isolation",
+    "expect", "require",
+  ]
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 
@@ -89,6 +107,7 @@ public struct CodeRules: Sendable, Equatable {
       imports: lesson.imports, refusedPromises: Set(forbidden).intersection(promises),
       leftBehind: forbidden.filter { !promises.contains($0) && $0.first?.isUppercase == true && !$0.contains(" ") })
     rules.thinView = file.map(task.views.contains) ?? false
+    if file?.hasPrefix(Lesson.sourcesFolder + "/") ?? false { rules.operators = Set(task.operators) }
     return rules
   }
 

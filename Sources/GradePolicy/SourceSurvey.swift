@@ -10,8 +10,10 @@ import GradeResults
 /// line break can hide one, and no string can pose as one. The parser leaves out
 /// the code under `#if`, so a file that holds a conditional-compilation directive
 /// is also dumped after type-checking (`-dump-ast`), which shows the code that
-/// is compiled. What the strict memory-safety check finds, and the symbols a built
-/// library holds (`MachineCodeRules`), complete the picture.
+/// is compiled. Every `#` word of a file is read from its bytes against an allowlist,
+/// since the parser keeps no trace of a directive. Unsafe code is the compiler's to refuse
+/// (`Compiler.memorySafetyFlags`), and the symbols a built library holds
+/// (`MachineCodeRules`) complete the picture.
 package struct SourceSurvey {
   /// Runs the compiler.
   var runner: ProcessRunner
@@ -78,7 +80,9 @@ package struct SourceSurvey {
         let others = typeCheck.filter { $0 != file.name }
         dumps.append(["-dump-ast", "-primary-file", file.name] + others)
       }
-      var refusals: [Refusal] = []
+      var refusals = Self.poundWords(in: data).filter { !CodeRules.poundWords.contains($0.word) }.map {
+        Refusal(rule: .directive, path: file.shownAs, line: $0.line, found: "#" + $0.word)
+      }
       var traits: [String: Set<String>] = [:]
       for dump in dumps {
         let arguments = ["swift-frontend", "-frontend"] + dump
@@ -111,24 +115,48 @@ package struct SourceSurvey {
     return ["#if", "#else", "#elseif", "#endif"].contains { text.contains($0) }
   }
 
+  /// Every `#` word in a file's bytes, with its line from 1: a `#` followed by what could
+  /// start a name (a letter, `_`, a backquote or any byte outside ASCII), and the name's bytes.
+  ///
+  /// The parser keeps no trace of a directive such as `#sourceLocation` or `#warning`, so the
+  /// bytes are read, and all of them: comments and strings too. Telling code from a comment
+  /// or a string here would be a second lexer, and where it disagreed with the compiler's, a
+  /// directive could hide; a word in prose is reworded at the cost of a refusal that says so.
+  static func poundWords(in data: Data) -> [(word: String, line: Int)] {
+    let bytes = [UInt8](data)
+    func startsName(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    }
+    func inName(_ byte: UInt8) -> Bool { startsName(byte) || (byte >= 0x30 && byte <= 0x39) }
+    var found: [(word: String, line: Int)] = []
+    var line = 1
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") { line += 1 }
+      index += 1
+      guard byte == UInt8(ascii: "#"), index < bytes.count, startsName(bytes[index]) else { continue }
+      let start = index
+      while index < bytes.count, inName(bytes[index]), index - start < 64 { index += 1 }
+      found.append((String(decoding: bytes[start..<index], as: UTF8.self), line))
+    }
+    return found
+  }
+
   /// The refusals with each rule, place and finding once.
   package static func unique(_ refusals: [Refusal]) -> [Refusal] {
     var seen: Set<String> = []
     return refusals.filter { seen.insert("\($0.rule):\($0.location):\($0.found)").inserted }
   }
 
-  /// The strict memory-safety check's findings in `warnings`, as refusals of the files `owned` names.
-  package static func unsafeCode(in warnings: [Diagnostic], owned: Set<String>) -> [Refusal] {
-    unique(warnings.compactMap { warning in
-      guard warning.group == "StrictMemorySafety", let path = warning.path, owned.contains(path) else { return nil }
-      return Refusal(rule: .unsafeCode, path: path, line: warning.line, found: warning.message)
-    })
-  }
-
   /// Promises the files `owned` inherit without writing them, as refusals where their rules
   /// refuse the promise: a class that subclasses one marked `@unchecked Sendable` (Foundation's
   /// `Operation`, say) is unchecked too, however deep, and the type checker says so in a
   /// warning on the first class of the module that inherits it.
+  ///
+  /// The warning's path is the compiler's own: no `#sourceLocation` or other directive that
+  /// could make it name another file gets past `poundWords`, which every owned file passes
+  /// through before it is compiled.
   package static func inheritedPromises(in warnings: [Diagnostic], owned: [File]) -> [Refusal] {
     let refusing = Set(owned.filter { $0.rules.refusedPromises.contains("@unchecked Sendable") }.map(\.shownAs))
     return unique(warnings.compactMap { warning in
@@ -183,6 +211,12 @@ package struct SourceSurvey {
         let attributes = node["attrs"] as? [Any]
       {
         traits[name, default: []].formUnion(Self.memberNames(in: attributes))
+      }
+      if kind == "func_decl", let allowed = rules.operators,
+        let name = ((node["name"] as? [String: Any])?["base_name"] as? [String: Any])?["name"] as? String,
+        let first = name.unicodeScalars.first, !(first == "_" || first.properties.isXIDStart), !allowed.contains(name)
+      {
+        refuse(.operatorFunction, name, at: node)
       }
       if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first {
         if rules.leftBehind.contains(module) {

@@ -17,6 +17,12 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// A declaration not on the list of those a lesson's files may make (`CodeRules.declarations`),
     /// such as a macro, which points the compiler at a plugin to load.
     case declaration
+    /// A `#` word not on the list of those a lesson's files may write (`CodeRules.poundWords`),
+    /// such as `#sourceLocation`, which would have the compiler say the code is somewhere else.
+    case directive
+    /// An operator a file of `Sources/` declares that its task does not ask for (`CodeRules.operators`),
+    /// such as an `==` the canonical tests would compare with.
+    case operatorFunction
     /// A C function the built code calls that is not on the list of those it may call
     /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
     case cFunction
@@ -25,8 +31,6 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// A section the built code adds that the lesson's own code does not have, such as a
     /// constructor the loader runs before any test.
     case section
-    /// Unsafe pointers or memory, as the compiler's strict memory-safety check finds them.
-    case unsafeCode
     /// `unsafe`, `@safe` or `@unsafe`: what switches the memory-safety check off.
     case unsafeMarking
     /// A module the lesson's files may not import.
@@ -85,14 +89,16 @@ public struct Refusal: Sendable, Equatable, Codable {
       "\(found) is not an attribute this workbook's lessons use; a learner's files may use the ones Swift code and tests need (@MainActor, @Test, @available, @discardableResult, ...), and no attribute that places code where the loader or another module runs it"
     case .declaration:
       "holds \(found), which is not a declaration this workbook's lessons make; a macro declaration would have the compiler load and run a plugin of its choosing"
+    case .directive:
+      "holds \(found), which is not a directive or macro this workbook's lessons use; a learner's files may write #expect, #require, #if, #available, #isolation and the like, and the grader reads every # word in a file, in comments and strings too, so reword one there"
+    case .operatorFunction:
+      "declares the operator \(found), which this task does not ask for; the lesson's tests compare what your code returns with the operators its types already have, and your file may not change what they compare with"
     case .cFunction:
       "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
     case .reflection:
       "uses \(found), which reads stored properties inside the Swift runtime, where ThreadSanitizer cannot see the read; in a task about data races a read must be one the sanitizer sees. Read the state through its lock instead"
     case .section:
       "adds the section \(found) to the built code, which the lesson's own code does not have; code there could run before any test, outside them"
-    case .unsafeCode:
-      "uses unsafe pointers or memory (\(found)); tests may not read the code's bytes or the test harness's memory, and the code under test has no need to"
     case .unsafeMarking:
       "\(found) switches off the compiler's memory-safety checks; a learner's files may not use it"
     case .module:

@@ -141,8 +141,12 @@ extension Workspace {
       case .cancelled:
         return .stopped
       case .exited(let code) where report.finished:
-        if code == 0, report.tests.contains(where: { $0.status == .failed }) {
+        // The status and the records are two accounts of one run: when they disagree, either way,
+        // something in the process changed one of them, and the run says nothing.
+        if code == 0, report.recordsAFailure {
           result.ending = result.ending.merged(with: .void(["the test binary exited with status 0 although tests failed"]))
+        } else if code == 1, !report.recordsAFailure {
+          result.ending = result.ending.merged(with: .void(["the test binary exited with status 1 although no record says a test failed"]))
         } else if code != 0 && code != 1 && races.isEmpty {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
           result.ending = result.ending.merged(with: .abnormalExit("every test ended, then the process exited with status \(code)"))

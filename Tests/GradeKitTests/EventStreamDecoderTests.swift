@@ -30,6 +30,15 @@ struct EventStreamDecoderTests {
     #expect(issue.line == 8)
   }
 
+  @Test("The records say a run failed exactly when a test failed, was cancelled or an issue went unowned", arguments: [
+    ("pass", false), ("failed-expectation", true), ("thrown-error", true), ("known-issue", false), ("skipped", false),
+    ("cancelled", true), ("parameterized", true),
+  ])
+  func recordsAFailure(fixture: String, failed: Bool) throws {
+    // The runner exits with status 1 exactly when this says so; a status that disagrees voids the run.
+    #expect(try Fixture.report(fixture).recordsAFailure == failed)
+  }
+
   @Test("A thrown error fails the test and names the error")
   func thrownError() throws {
     let test = try #require(try Fixture.report("thrown-error").tests.first)

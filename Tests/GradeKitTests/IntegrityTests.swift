@@ -24,7 +24,7 @@ struct IntegrityTests {
       """, imports: "#if canImport(Glibc)\nimport Glibc\n#endif")
   }
 
-  @Test("A test that hashes the code under test through unsafe pointers is refused, and is told so")
+  @Test("A test that hashes the code under test through unsafe pointers does not compile, and is told why")
   func unsafeFingerprint() throws {
     let folder = try lab.learner("fingerprint-unsafe") { folder in
       try HostileLab.write(Self.fingerprint("""
@@ -34,13 +34,48 @@ struct IntegrityTests {
             #expect(bytes.reduce(0) { $0 &+ Int($1) } == 1234)
         """), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = lab.grade(folder)
+    // Glibc allowed, so that what stops the file is the compiler's memory-safety error alone.
+    let result = lab.grade(folder, lesson: lab.lesson(allowing: ["Glibc"]))
     #expect(result.task(2).status == .fail)
-    #expect(result.words(2).contains("uses unsafe pointers or memory"), "\(result.words(2))")
+    #expect(result.task(2).findings.contains { if case .compileErrors = $0 { true } else { false } }, "\(result.words(2))")
+    #expect(result.words(2).contains("Unsafe pointers and memory are refused in your files"), "\(result.words(2))")
     #expect(result.words(2).contains("Lessons/01-expect-and-require/Tests/UserStoreTests.swift:"), "\(result.words(2))")
     #expect(result.task(1).status == .pass)
     #expect(result.task(3).status == .pass)
     try lab.expectNothingOutsideChanged()
+  }
+
+  @Test("A file that says its code is elsewhere is refused, and its unsafe code still does not compile")
+  func sourceLocation() throws {
+    let folder = try lab.learner("fingerprint-relocated") { folder in
+      try HostileLab.write(
+        "#sourceLocation(file: \"Tests/Somewhere.swift\", line: 1)\n"
+          + Self.fingerprint("""
+            let handle = dlopen(nil, RTLD_NOW)
+            let symbol = dlsym(handle, "$s13ExpectRequire9UserStoreV4user2idAA4UserVSgSi_tF")
+            let bytes = UnsafeRawBufferPointer(start: symbol, count: 64)
+            #expect(bytes.reduce(0) { $0 &+ Int($1) } == 1234)
+        """), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(2).status == .fail)
+    #expect(result.words(2).contains("Lessons/01-expect-and-require/Tests/UserStoreTests.swift:1"), "\(result.words(2))")
+    #expect(result.words(2).contains("#sourceLocation"), "\(result.words(2))")
+    #expect(result.task(1).status == .pass)
+    #expect(result.task(3).status == .pass)
+  }
+
+  @Test("Code under test may not bring its own ==, which the canonical tests would compare with")
+  func lyingEquality() throws {
+    let folder = try lab.learner("lying-equality") { folder in
+      let file = folder.appending(path: "Sources/ScoreValidator.swift")
+      var text = try String(contentsOf: file, encoding: .utf8)
+      text += "\nextension ScoreError {\n  public static func == (a: ScoreError, b: ScoreError) -> Bool { true }\n}\n"
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    let result = lab.grade(folder)
+    #expect(result.task(1).status == .fail)
+    #expect(result.words(1).contains("declares the operator =="), "\(result.words(1))")
   }
 
   @Test("The `unsafe` keyword and @safe, which switch the memory-safety check off, are refused")

@@ -122,4 +122,60 @@ struct SourceSurveyTests {
     let refusal = try #require(try Self.survey("import Darwin").first)
     #expect(refusal.reason == "imports Darwin, which this lesson's files may not; they may import Lab, Foundation, Synchronization, Observation, Dispatch")
   }
+
+  @Test("Every # word a lesson does not use is refused, in code, comments and strings alike", arguments: [
+    ("#sourceLocation(file: \"Other.swift\", line: 1)\nfunc f() {}\n#sourceLocation()", "#sourceLocation", 1),
+    ("func f() {}\n#warning(\"Sources/Other.swift:1:1: error: forged\")", "#warning", 2),
+    ("#error(\"no\")", "#error", 1),
+    ("let here = #dsohandle", "#dsohandle", 1),
+    ("#`sourceLocation`(file: \"O.swift\", line: 1)", "#`sourceLocation`", 1),
+    ("// see #sourceLocation below", "#sourceLocation", 1),
+    ("let text = \"#selector\"", "#selector", 1),
+    ("@attached(member) macro M() = #externalMacro(module: \"P\", type: \"M\")", "#externalMacro", 1),
+  ])
+  func refusedDirective(_ source: String, found: String, line: Int) throws {
+    let refusals = try Self.survey(source)
+    #expect(refusals.contains { $0.rule == .directive && $0.found == found && $0.line == line }, "\(refusals)")
+  }
+
+  @Test("The # words the lessons use are allowed")
+  func allowedDirectives() throws {
+    let source = """
+      import Testing
+      #if canImport(Glibc)
+      func f(isolation: isolated (any Actor)? = #isolation) -> String { "\\(#filePath) \\(#fileID) \\(#line) \\(#function)" }
+      #elseif os(macOS)
+      #else
+      #endif
+      @Test func g() throws {
+        if #available(macOS 26.0, *) {}
+        if #unavailable(macOS 26.0) {}
+        #expect(1 == 1)
+        _ = try #require(Optional(1))
+      }
+      let raw = #"a "quoted" string"# + ##"two"##
+      let number = "#1, # 2"
+      """
+    #expect(try Self.survey(source, tests: true).filter { $0.rule == .directive }.isEmpty)
+  }
+
+  @Test("A file of Sources/ may declare the operators its task asks for, and no other")
+  func operators() throws {
+    var rules = CodeRules(imports: Lesson.defaultImports)
+    rules.operators = ["<"]
+    let source = """
+      public enum Band: String { case small, large }
+      extension Band {
+        public static func == (a: Band, b: Band) -> Bool { true }
+        public static func < (a: Band, b: Band) -> Bool { a.rawValue < b.rawValue }
+        static func ~= (a: Band, b: Band) -> Bool { true }
+        func isSmall() -> Bool { self == .small }
+      }
+      """
+    let refusals = try Self.survey(source, rules: rules)
+    #expect(refusals.filter { $0.rule == .operatorFunction }.map(\.found).sorted() == ["==", "~="], "\(refusals)")
+    #expect(refusals.first { $0.rule == .operatorFunction }?.line == 3)
+    // In a test file (rules with no list), a learner's own helper types may have operators.
+    #expect(try Self.survey(source, tests: true).filter { $0.rule == .operatorFunction }.isEmpty)
+  }
 }
