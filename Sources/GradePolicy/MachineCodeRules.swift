@@ -14,9 +14,13 @@ import GradeResults
 /// - the C symbols it exports: none, since one could replace the harness's;
 /// - the code it asks the loader to run as it loads (`.init_array`): no more than any Swift
 ///   library has, so nothing runs before the tests do;
-/// - in a task ThreadSanitizer grades, no reflection (`Mirror`, `dump`): it reads stored
-///   properties inside the runtime, which ThreadSanitizer does not see, so a racy read
-///   through it would pass for no read at all.
+/// - in a task ThreadSanitizer grades, only the runtime functions whose memory accesses are
+///   the code's own, which the sanitizer sees (`instrumentedRuntime`): a key path applied by
+///   the runtime, reflection, or any runtime function added later reads stored properties
+///   where ThreadSanitizer does not look, so a racy read through it would pass for no read at
+///   all; and no reflection from the standard library (`Mirror`, `dump`), the one part of it
+///   that reads a class instance's stored properties on the caller's behalf (every other part
+///   reads values the caller copied, and the copy is the code's own, instrumented read).
 package enum MachineCodeRules {
   /// C functions outside the Swift runtime that Swift code calls for its own needs: the
   /// loader's markers, memory copies, blocks, unwinding, thread-local storage, and maths.
@@ -32,6 +36,34 @@ package enum MachineCodeRules {
     "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "hypot", "fmod", "remainder", "floor", "ceil", "round",
     "trunc", "rint", "nearbyint", "lround", "llround", "fabs", "fmin", "fmax", "fma", "ldexp", "frexp", "modf",
   ]
+
+  /// The Swift runtime's functions a library ThreadSanitizer grades may call, by name or by
+  /// family (a name ending in `*`): counting references, allocating, the exclusivity checks,
+  /// metadata and conformances, casts, enums' tags, errors, weak references, and the
+  /// concurrency runtime's tasks, continuations and actors. None reads or writes a stored
+  /// property for the code; every access stays the code's own, where the sanitizer looks.
+  /// Key paths applied by the runtime (`swift_getAtKeyPath`) and reflection are not here.
+  static let instrumentedRuntime: [String] = [
+    "swift_retain*", "swift_release*", "swift_nonatomic_*", "swift_bridgeObject*", "swift_unknownObject*", "swift_weak*",
+    "swift_unowned*", "swift_alloc*", "swift_dealloc*", "swift_initStackObject", "swift_projectBox", "swift_beginAccess",
+    "swift_endAccess", "swift_once", "swift_dynamicCast*", "swift_getWitnessTable*", "swift_getTypeByMangledName*",
+    "swift_getAssociatedTypeWitness", "swift_getAssociatedConformanceWitness", "swift_getGenericMetadata",
+    "swift_getSingletonMetadata", "swift_getCanonical*", "swift_getTupleTypeMetadata*", "swift_getFunctionTypeMetadata*",
+    "swift_getExistentialTypeMetadata", "swift_getExistentialMetatypeMetadata", "swift_getMetatypeMetadata",
+    "swift_getExtendedExistentialTypeMetadata*", "swift_getOpaqueType*", "swift_getForeignTypeMetadata", "swift_getObjectType",
+    "swift_checkMetadataState", "swift_conformsToProtocol*", "swift_initClassMetadata*", "swift_updateClassMetadata*",
+    "swift_initStructMetadata*", "swift_initEnumMetadata*", "swift_getEnumCaseMultiPayload", "swift_storeEnumTagMultiPayload",
+    "swift_getEnumTagSinglePayloadGeneric", "swift_storeEnumTagSinglePayloadGeneric", "swift_willThrow*", "swift_errorRetain",
+    "swift_errorRelease", "swift_unexpectedError", "swift_errorInMain", "swift_isUniquelyReferenced*",
+    "swift_isEscapingClosureAtFileLocation", "swift_addNewDSOImage", "swift_deletedMethodError", "swift_arrayInit*",
+    "swift_arrayAssign*", "swift_arrayDestroy", "swift_task_*", "swift_continuation_*", "swift_asyncLet_*", "swift_taskGroup_*",
+    "swift_job_*", "swift_defaultActor_*", "swift_get_time", "swift_coroFrameAlloc", "swift_cvw_*",
+  ]
+
+  /// Whether the runtime function `name` is among `instrumentedRuntime`.
+  static func isInstrumented(_ name: String) -> Bool {
+    instrumentedRuntime.contains { $0.hasSuffix("*") ? name.hasPrefix($0.dropLast()) : name == $0 }
+  }
 
   /// How many entries a Swift library's `.init_array` holds: the C runtime's and Swift's own
   /// registration of its metadata; ThreadSanitizer adds its start.
@@ -103,6 +135,8 @@ package enum MachineCodeRules {
       }
       refusals += Set(refused).sorted().prefix(3).map { Refusal(rule: .cFunction, path: shownAs, line: nil, found: $0) }
       if threadSanitizer {
+        let unseen = called.map { String($0.prefix { $0 != "@" }) }.filter { $0.hasPrefix("swift_") && !isInstrumented($0) }
+        refusals += Set(unseen).sorted().prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
         let reflection = reflectionUses(called.filter { $0.hasPrefix("$s") }, toolchain: toolchain, runner: runner)
         refusals += reflection.prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
       }

@@ -26,7 +26,9 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// A C function the built code calls that is not on the list of those it may call
     /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
     case cFunction
-    /// Reflection (`Mirror`, `dump`) in a task ThreadSanitizer grades, whose reads it cannot see.
+    /// A read the Swift runtime makes for the code in a task ThreadSanitizer grades, which the
+    /// sanitizer cannot see: reflection (`Mirror`, `dump`), a key path the runtime applies, or
+    /// any runtime function not among those that leave every access to the code.
     case reflection
     /// A section the built code adds that the lesson's own code does not have, such as a
     /// constructor the loader runs before any test.
@@ -96,7 +98,7 @@ public struct Refusal: Sendable, Equatable, Codable {
     case .cFunction:
       "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
     case .reflection:
-      "uses \(found), which reads stored properties inside the Swift runtime, where ThreadSanitizer cannot see the read; in a task about data races a read must be one the sanitizer sees. Read the state through its lock instead"
+      "uses \(found), which reads stored properties inside the Swift runtime, where ThreadSanitizer cannot see the read; in a task about data races a read must be one the sanitizer sees. Read the state through its lock instead, and write a closure such as { $0.name } where you wrote a key path"
     case .section:
       "adds the section \(found) to the built code, which the lesson's own code does not have; code there could run before any test, outside them"
     case .unsafeMarking:

@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeJudge
 @testable import GradeKit
+@testable import GradePolicy
 @testable import GradeResults
 @testable import GradeRun
 import Testing
@@ -178,6 +179,29 @@ struct CompilerGradedTests {
     #expect(result.task(3).status == .fail)
     #expect(result.words(3).contains("uses Mirror, which reads stored properties inside the Swift runtime"), "\(result.words(3))")
     #expect(result.task(2).status == .pass)
+  }
+
+  @Test("A read through a key path the runtime applies, in a task ThreadSanitizer grades, is refused like reflection")
+  func keyPathRead() throws {
+    let checked = "public final class Box { public var value = 0; public init() {} }\n"
+    let peeking = Lab.safeTally.replacingOccurrences(
+      of: "public var value: Int { lock.lock(); defer { lock.unlock() }; return count }",
+      with: "static let path: KeyPath<Tally, Int> = \\.count\n  public var value: Int { self[keyPath: Tally.path] }")
+    #expect(peeking != Lab.safeTally)
+    let result = lab.grade(try lab.learner("key-path", box: checked, tally: peeking))
+    #expect(result.task(3).status == .fail)
+    #expect(result.words(3).contains("uses swift_getAtKeyPath, which reads stored properties inside the Swift runtime"), "\(result.words(3))")
+    #expect(result.task(2).status == .pass)
+  }
+
+  @Test("A library ThreadSanitizer grades may call the runtime's own functions for references, metadata and tasks, and no other")
+  func instrumentedRuntime() {
+    for name in ["swift_retain", "swift_beginAccess", "swift_task_switch", "swift_getTypeByMangledNameInContext2", "swift_weakLoadStrong"] {
+      #expect(MachineCodeRules.isInstrumented(name), "\(name)")
+    }
+    for name in ["swift_getAtKeyPath", "swift_setAtWritableKeyPath", "swift_reflectionMirror_subscript", "swift_getFieldAt", "swift_x"] {
+      #expect(!MachineCodeRules.isInstrumented(name), "\(name)")
+    }
   }
 
   @Test("Code that compiles only in Swift 5 mode fails the compiler's task at the learner's line; the other tasks still run")

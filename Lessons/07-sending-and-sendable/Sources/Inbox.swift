@@ -27,7 +27,7 @@ public final class Inbox {
 
   /// The bodies of the letters, oldest first.
   public func bodies() -> [String] {
-    letters.map(\.body)
+    letters.map { $0.body }
   }
 }
 

@@ -30,7 +30,7 @@ public actor Inbox {
 
   /// The bodies of the letters, oldest first.
   public func bodies() -> [String] {
-    letters.map(\.body)
+    letters.map { $0.body }
   }
 }
 

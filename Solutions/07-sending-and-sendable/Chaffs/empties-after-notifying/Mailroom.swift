@@ -54,6 +54,6 @@ public actor Mailroom {
     let letters = pigeonholes[recipient] ?? []
     await notify(.collected(by: recipient))
     pigeonholes[recipient] = nil
-    return letters.map(\.body)
+    return letters.map { $0.body }
   }
 }

@@ -54,6 +54,6 @@ public actor Mailroom {
     let letters = pigeonholes[recipient] ?? []
     pigeonholes.removeAll()
     await notify(.collected(by: recipient))
-    return letters.map(\.body)
+    return letters.map { $0.body }
   }
 }

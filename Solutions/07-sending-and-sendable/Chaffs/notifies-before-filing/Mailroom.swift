@@ -53,6 +53,6 @@ public actor Mailroom {
   public func collect(for recipient: String) async -> [String] {
     let letters = pigeonholes.removeValue(forKey: recipient) ?? []
     await notify(.collected(by: recipient))
-    return letters.map(\.body)
+    return letters.map { $0.body }
   }
 }
