@@ -196,10 +196,10 @@ struct CompilerGradedTests {
 
   @Test("A library ThreadSanitizer grades may call the runtime's own functions for references, metadata and tasks, and no other")
   func instrumentedRuntime() {
-    for name in ["swift_retain", "swift_beginAccess", "swift_task_switch", "swift_getTypeByMangledNameInContext2", "swift_weakLoadStrong"] {
+    for name in ["swift_retain", "swift_beginAccess", "swift_task_switch", "swift_lookUpClassMethod", "swift_getTypeByMangledNameInContext2", "swift_weakLoadStrong"] {
       #expect(MachineCodeRules.isInstrumented(name), "\(name)")
     }
-    for name in ["swift_getAtKeyPath", "swift_setAtWritableKeyPath", "swift_reflectionMirror_subscript", "swift_getFieldAt", "swift_x"] {
+    for name in ["swift_getAtKeyPath", "swift_getKeyPath", "swift_setAtWritableKeyPath", "swift_reflectionMirror_subscript", "swift_getFieldAt", "swift_x"] {
       #expect(!MachineCodeRules.isInstrumented(name), "\(name)")
     }
   }
