@@ -116,7 +116,8 @@ package struct SourceSurvey {
   }
 
   /// Every `#` word in a file's bytes, with its line from 1: a `#` followed by what could
-  /// start a name (a letter, `_`, a backquote or any byte outside ASCII), and the name's bytes.
+  /// start a name (a letter, `_` or any byte outside ASCII) and the name's bytes, or by a
+  /// name in backquotes (a raw identifier), backquotes and all.
   ///
   /// The parser keeps no trace of a directive such as `#sourceLocation` or `#warning`, so the
   /// bytes are read, and all of them: comments and strings too. Telling code from a comment
@@ -124,8 +125,9 @@ package struct SourceSurvey {
   /// directive could hide; a word in prose is reworded at the cost of a refusal that says so.
   static func poundWords(in data: Data) -> [(word: String, line: Int)] {
     let bytes = [UInt8](data)
+    let backquote = UInt8(ascii: "`")
     func startsName(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+      byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
     }
     func inName(_ byte: UInt8) -> Bool { startsName(byte) || (byte >= 0x30 && byte <= 0x39) }
     var found: [(word: String, line: Int)] = []
@@ -135,9 +137,15 @@ package struct SourceSurvey {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\n") { line += 1 }
       index += 1
-      guard byte == UInt8(ascii: "#"), index < bytes.count, startsName(bytes[index]) else { continue }
+      guard byte == UInt8(ascii: "#"), index < bytes.count, startsName(bytes[index]) || bytes[index] == backquote else { continue }
       let start = index
-      while index < bytes.count, inName(bytes[index]), index - start < 64 { index += 1 }
+      if bytes[index] == backquote {
+        index += 1
+        while index < bytes.count, bytes[index] != backquote, bytes[index] != UInt8(ascii: "\n"), index - start < 64 { index += 1 }
+        if index < bytes.count, bytes[index] == backquote { index += 1 }
+      } else {
+        while index < bytes.count, inName(bytes[index]), index - start < 64 { index += 1 }
+      }
       found.append((String(decoding: bytes[start..<index], as: UTF8.self), line))
     }
     return found

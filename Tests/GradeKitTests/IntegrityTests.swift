@@ -91,6 +91,41 @@ struct IntegrityTests {
     #expect(result.words(2).contains("unsafe switches off the compiler's memory-safety checks"), "\(result.words(2))")
   }
 
+  @Test("Where grades count, without namespaces too, a relocated file and a lying == earn nothing")
+  func whereGradesCount() throws {
+    let submissions = lab.root.appending(path: "integrity-class-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: submissions) }
+    let relocated = try lab.learner("class-relocated") { folder in
+      let file = folder.appending(path: "Tests/UserStoreTests.swift")
+      // Every assertion dropped, and the file says it is somewhere else.
+      try HostileLab.write(
+        "#sourceLocation(file: \"Elsewhere.swift\", line: 1)\n" + HostileLab.userStoreTest("    #expect(Bool(true))"),
+        to: "Tests/UserStoreTests.swift", in: folder)
+      #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+    let lying = try lab.learner("class-lying") { folder in
+      let file = folder.appending(path: "Sources/ScoreValidator.swift")
+      let text = try String(contentsOf: file, encoding: .utf8)
+        + "\nextension ScoreError {\n  public static func == (a: ScoreError, b: ScoreError) -> Bool { true }\n}\n"
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    for (name, folder) in [("relocated", relocated), ("lying", lying)] {
+      try FileManager.default.createDirectory(at: submissions.appending(path: "\(name)/Lessons"), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: folder, to: submissions.appending(path: "\(name)/Lessons/01-expect-and-require"))
+    }
+    var grader = lab.grader
+    grader.isolation = HostileLab.withoutNamespaces(grader.isolation)
+    let records = submissions.appendingPathExtension("report").appending(path: "records")
+    defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
+    let graded = try ClassGrader(grader: grader, jobs: 2) { _ in }.grade(submissions: submissions, lessons: [lab.lesson], records: records)
+    let tasks = Dictionary(uniqueKeysWithValues: graded.map { ($0.learner, $0.lessons[0].result.tasks) })
+    #expect(tasks["relocated"]?[1].status == .fail)
+    #expect(tasks["relocated"]?[1].findings.contains { if case .refused = $0 { true } else { false } } == true)
+    #expect(tasks["lying"]?[0].status == .fail)
+    #expect(tasks["lying"]?[1].status == .pass)
+    try lab.expectNothingOutsideChanged()
+  }
+
   @Test(
     "A test cannot read the program it runs in, from its file or from its memory",
     .enabled(if: HostileLab.shared.grader.isolation.codeHidden, "this machine's box cannot hide the code; the notice says so"))

@@ -135,6 +135,20 @@ struct PlatformRunTests {
     #expect(Self.tests(early.results).first?["status"] as? String == "failed")
     #expect((Self.tests(early.results).first?["output"] as? String)?.contains("@section") == true, "\(early.results)")
 
+    // A test file that says it is elsewhere, and code that brings its own ==, earn nothing where grades count.
+    let relocated = try autograde("relocated", environment: ["GRADE_NAMESPACES": "off"], make: Self.solvedWorkbook { folder in
+      let tests = folder.appending(path: "Tests/UserStoreTests.swift")
+      try Data(("#sourceLocation(file: \"Elsewhere.swift\", line: 1)\n" + (try String(contentsOf: tests, encoding: .utf8))).utf8).write(to: tests)
+      let code = folder.appending(path: "Sources/ScoreValidator.swift")
+      let lie = "\nextension ScoreError {\n  public static func == (a: ScoreError, b: ScoreError) -> Bool { true }\n}\n"
+      try Data(((try String(contentsOf: code, encoding: .utf8)) + lie).utf8).write(to: code)
+    })
+    let moved = Self.tests(relocated.results)
+    #expect(moved.first?["status"] as? String == "failed")
+    #expect((moved.first?["output"] as? String)?.contains("declares the operator ==") == true, "\(relocated.results)")
+    #expect(moved.dropFirst().first?["status"] as? String == "failed")
+    #expect((moved.dropFirst().first?["output"] as? String)?.contains("#sourceLocation") == true, "\(relocated.results)")
+
     // Without namespaces, as on Gradescope, a test still cannot read the instructor's solutions or its own memory map.
     let solution = Self.released.source.solutionFolder(of: Self.lesson).appending(path: "Sources/UserStore.swift").path
     let peeker = try autograde("peeker", environment: ["GRADE_NAMESPACES": "off"], make: Self.solvedWorkbook { folder in

@@ -155,6 +155,7 @@ struct SourceSurveyTests {
       }
       let raw = #"a "quoted" string"# + ##"two"##
       let number = "#1, # 2"
+      // In prose: `#expect` and `#require`, in backquotes.
       """
     #expect(try Self.survey(source, tests: true).filter { $0.rule == .directive }.isEmpty)
   }
