@@ -222,7 +222,9 @@ package struct SourceSurvey {
       }
       if kind == "func_decl", let allowed = rules.operators,
         let name = ((node["name"] as? [String: Any])?["base_name"] as? [String: Any])?["name"] as? String,
-        let first = name.unicodeScalars.first, !(first == "_" || first.properties.isXIDStart), !allowed.contains(name)
+        // An operator's name starts with an operator character; `$defer`, the name the parser
+        // gives a defer block, and every other identifier start with something else.
+        let first = name.unicodeScalars.first, !(first == "_" || first == "$" || first.properties.isXIDStart), !allowed.contains(name)
       {
         refuse(.operatorFunction, name, at: node)
       }

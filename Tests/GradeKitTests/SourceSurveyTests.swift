@@ -170,7 +170,7 @@ struct SourceSurveyTests {
         public static func == (a: Band, b: Band) -> Bool { true }
         public static func < (a: Band, b: Band) -> Bool { a.rawValue < b.rawValue }
         static func ~= (a: Band, b: Band) -> Bool { true }
-        func isSmall() -> Bool { self == .small }
+        func isSmall() -> Bool { defer { _ = 0 }; return self == .small }
       }
       """
     let refusals = try Self.survey(source, rules: rules)

