@@ -2,7 +2,7 @@
 public enum TestShape: String, Sendable, Equatable, Codable {
   /// It records a known issue (`withKnownIssue`) and no other.
   case knownIssue
-  /// It is skipped (`.disabled`).
+  /// It is skipped (`.disabled`, or `.enabled(if:)` with a condition that does not hold).
   case disabled
   /// It links its bug (`.bug`).
   case bug
@@ -11,7 +11,7 @@ public enum TestShape: String, Sendable, Equatable, Codable {
   public var wants: String {
     switch self {
     case .knownIssue: "record its known issue inside withKnownIssue, and no other issue"
-    case .disabled: "be disabled with .disabled(\"why\"), so it is skipped"
+    case .disabled: "be skipped by a trait: .disabled(\"why\"), or .enabled(if: condition, \"why\") with a condition that does not hold"
     case .bug: "link its bug with .bug(…)"
     }
   }

@@ -323,7 +323,7 @@ struct SuiteShapeGradingTests {
     let words = bare.findings.map(\.plainText)
     #expect(words.contains("searchIgnoresCase() should record its known issue inside withKnownIssue, and no other issue."))
     #expect(words.contains("searchIgnoresCase() should link its bug with .bug(…)."))
-    #expect(words.contains("There is no test named backsUp() any more: keep it, and it should be disabled with .disabled(\"why\"), so it is skipped."))
+    #expect(words.contains("There is no test named backsUp() any more: keep it, and it should be skipped by a trait: .disabled(\"why\"), or .enabled(if: condition, \"why\") with a condition that does not hold."))
     #expect(bare.status == .fail)
   }
 }

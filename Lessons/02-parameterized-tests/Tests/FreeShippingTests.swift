@@ -10,5 +10,6 @@ import Testing
 struct FreeShippingTests {
   // TODO: Write a parameterized test that runs at least 6 cases, for example
   // every combination of the zones that ship free and subtotals of €100.00 or
-  // more, then more tests for the thresholds and the rest of the world.
+  // more; then a test per zone of its threshold, whose cases zip the
+  // subtotals with the answers expected; then the rest of the world.
 }

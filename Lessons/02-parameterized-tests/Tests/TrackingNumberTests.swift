@@ -9,7 +9,8 @@ import Testing
 //
 // TODO: The test below passes when you run it, yet its cases share the desk,
 // and so will every test you add. Make the suite safe for that, then add tests
-// for the count that runs across zones and for a new day.
+// for the count that runs across zones, for a new day, and for the four
+// digits of a number (TrackingDesk.fourDigits(_:)) up to 9,999.
 @Suite("Tracking numbers")
 struct TrackingNumberTests {
   @Test("The day's first parcel to each zone is number 1", arguments: [

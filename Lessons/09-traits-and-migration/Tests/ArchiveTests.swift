@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SuiteTraits
 
@@ -18,7 +19,8 @@ struct ArchiveTests {
   /// A fresh archive for every test: Swift Testing makes a new suite instance each time.
   var archive = PhotoArchive()
 
-  // TODO: Tag this test and the next one `.slow`, and no other test.
+  // TODO: Tag this test and the next one `.slow`, and no other test, and give
+  // each a time limit of one minute.
   @Test("Importing the whole archive adds every photo once")
   mutating func importsTheWholeArchive() {
     let photos = generatedPhotos()
@@ -67,7 +69,8 @@ struct ArchiveTests {
     #expect(archive.search("beach").map(\.name) == ["Beach.jpg"])
   }
 
-  // TODO: This test needs a cloud service. Disable it, with a reason.
+  // TODO: This test needs a cloud service. Run it only when the environment
+  // variable CLOUD_URL is set, with `.enabled(if:)` and a reason.
   @Test("Photos are backed up to the cloud")
   func backsUpToTheCloud() {
     Issue.record("No cloud service to back up to")

@@ -49,4 +49,16 @@ struct TrackingNumberTests {
     let number = await desk.next(for: .domestic)
     #expect(number == "DOM-0001")
   }
+
+  // `fourDigits(_:)` is internal, reached through `@testable import`: the
+  // digits of a number up to 9,999 need no desk and no day of parcels.
+  @Test("A number has four digits, with zeros in front", arguments: [
+    (7, "0007"),
+    (999, "0999"),
+    (1_000, "1000"),
+    (9_999, "9999"),
+  ])
+  func fourDigits(number: Int, expected: String) {
+    #expect(TrackingDesk.fourDigits(number) == expected)
+  }
 }

@@ -47,7 +47,8 @@ public struct HeadlineEnvironment: Sendable {
 ///   however old, and keeps it and its time as they were, so the next call
 ///   fetches again. When no list is kept, it throws the fetch's error.
 ///
-/// It may read the time whenever, and as often as, it likes.
+/// A call asks the server at most once, whatever happens. It may read the
+/// time whenever, and as often as, it likes.
 public actor HeadlineCache {
   /// How long, in seconds, a fetched list stays fresh.
   public let maxAge: TimeInterval

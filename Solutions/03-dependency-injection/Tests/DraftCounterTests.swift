@@ -75,4 +75,20 @@ struct DraftCounterTests {
     #expect(numbers(in: left.label).contains(12))
     #expect(numbers(in: over.label).contains(1))
   }
+
+  /// `label` with each number in it replaced by "#": its words alone.
+  func words(of label: String) -> String {
+    label.replacing(/-?\d+/, with: "#")
+  }
+
+  @Test("A full message's label reads like any count left, not like one over")
+  func fullMessageLabelReadsAsLeft() {
+    let full = DraftCounter(draft: draft(ofLength: DraftCounter.limit))
+    let left = DraftCounter(draft: draft(ofLength: DraftCounter.limit - 12))
+    let over = DraftCounter(draft: draft(ofLength: DraftCounter.limit + 1))
+
+    // Whatever the words, Send is enabled at 0 left: the label must not say too many.
+    #expect(words(of: full.label) == words(of: left.label))
+    #expect(words(of: full.label) != words(of: over.label))
+  }
 }

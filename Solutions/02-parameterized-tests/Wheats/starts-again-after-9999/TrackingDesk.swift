@@ -45,7 +45,8 @@ public actor TrackingDesk {
     }
   }
 
-  /// `number` in at least four digits, with zeros in front: 7 is `0007`.
+  /// `number` in four digits, with zeros in front: 7 is `0007`, 1000 is
+  /// `1000`. A number of five digits or more, which no day reaches, is not promised.
   static func fourDigits(_ number: Int) -> String {
     let digits = String(number)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits

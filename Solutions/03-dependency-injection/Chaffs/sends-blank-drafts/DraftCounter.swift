@@ -59,7 +59,9 @@ public struct DraftCounter: Equatable, Sendable {
 
   /// The words under the field. They are the counter's to choose; it promises
   /// they hold `remaining` as a number while it is 0 or more, and the number
-  /// of characters too many once it is below 0.
+  /// of characters too many once it is below 0. A message of exactly `limit`
+  /// characters, which Send takes, gets the words of every other count left
+  /// ("0 left" beside "12 left"), never those of a message over the limit.
   public var label: String {
     remaining >= 0 ? "\(remaining) left" : "\(-remaining) too many"
   }

@@ -1,0 +1,43 @@
+import Testing
+@testable import Mocking
+
+// A payment sheet (Lessons/04-mocking/Sources/PaymentSheet.swift) is shown by a
+// screen that owns it and is its delegate, and the screen's buttons keep the
+// sheet's actions. Test what it tells its delegate, and that none of this keeps
+// it, or its screen, alive: hold each in a `weak` variable, let the last strong
+// reference go at the end of a scope, and expect the weak one to be nil.
+
+/// A screen that owns its sheet and is its delegate, as an app's screen is:
+/// it keeps the sheet strongly, and records what the sheet tells it.
+final class CheckoutScreen: PaymentSheetDelegate {
+  let sheet: PaymentSheet
+  private(set) var finishes: [Bool] = []
+
+  init(amount: Cents) {
+    sheet = PaymentSheet(amount: amount)
+    sheet.delegate = self
+  }
+
+  func paymentSheet(_ sheet: PaymentSheet, didFinishPaying paid: Bool) {
+    finishes.append(paid)
+  }
+}
+
+@Suite("The payment sheet")
+struct PaymentSheetTests {
+  @Test("Paying tells the screen the customer paid")
+  func payingTellsTheScreen() {
+    let screen = CheckoutScreen(amount: 2_850)
+
+    screen.sheet.pay()
+
+    #expect(screen.finishes == [true])
+  }
+
+  // TODO: Test each promise of PaymentSheet's doc comment: what cancelling
+  // tells the screen, that a finished sheet tells nothing more, and that
+  // nothing keeps it alive: a screen that owns its sheet and is its delegate,
+  // and a sheet whose Pay and Cancel actions a button still holds, each freed
+  // once the scope that made it ends; and an action called after that does
+  // nothing.
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import CallbackTesting
+
+// BadgeLabel (Sources/BadgeLabel.swift) is what the Notes tab's badge shows
+// for a count: a value made from the count alone. Its rules are tested at the
+// base of the test pyramid: no stream, no awaitCallback, no await; make a
+// label from a count, read it, and cover every edge with one parameterized
+// test of many cases, each a count with what it must show and say.
+
+@Suite("BadgeLabel")
+struct BadgeLabelTests {
+  @Test("The badge shows and says each count", arguments: [
+    (count: 0, text: String?.none, spoken: "No unread notes"),
+    (count: 1, text: "1", spoken: "1 unread note"),
+    (count: 2, text: "2", spoken: "2 unread notes"),
+    (count: 99, text: "99", spoken: "99 unread notes"),
+    (count: 100, text: "99+", spoken: "More than 99 unread notes"),
+    (count: 1_000, text: "99+", spoken: "More than 99 unread notes"),
+  ])
+  func showsAndSays(count: Int, text: String?, spoken: String) {
+    let label = BadgeLabel(count: count)
+
+    #expect(label.text == text)
+    #expect(label.spoken == spoken)
+  }
+
+  // Over-specified: the doc comment speaks for counts of 0 or more only.
+  @Test("A count below 0 shows no badge")
+  func negativeCountShowsNoBadge() {
+    #expect(BadgeLabel(count: -1).text == nil)
+  }
+}
