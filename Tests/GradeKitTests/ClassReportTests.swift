@@ -9,14 +9,18 @@ import Testing
 struct ClassReportTests {
   let lessons = [SampleLesson.lesson]
 
-  /// Six learners: all passing, half, none, one errored, one whose name a spreadsheet would run.
+  /// Eight learners: all passing, half, none, one errored, one whose name a spreadsheet would run,
+  /// one whose code does not compile, one whose tests hang, and one who handed nothing in.
   var records: [LearnerRecord] {
-    func record(_ name: String, _ statuses: [TaskResult.Status], findings: [Finding] = []) -> LearnerRecord {
+    func record(_ name: String, _ statuses: [TaskResult.Status], findings: [Finding] = [], seconds: Double = 0) -> LearnerRecord {
       let tasks = statuses.enumerated().map { TaskResult.failing($0.offset + 1, $0.element == .pass ? [] : findings) }
       return LearnerRecord(
         learner: name, fingerprint: "f-\(name)",
-        lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks))])
+        lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks, seconds: seconds))])
     }
+    var nobody = record("nobody", [.error, .error], findings: [.unavailable("not handed in")])
+    nobody.lessons[0].notHandedIn = true
+    nobody.lessons[0].untouched = [1, 2]
     guard case .writeTests(let spec) = SampleLesson.lesson.tasks[1].kind else { return [] }
     return [
       record("ada", [.pass, .pass]),
@@ -24,7 +28,9 @@ struct ClassReportTests {
       record("linus", [.fail, .fail], findings: [.testFailed(outcome("rejectsHigh()", status: .failed)), .chaffMissed(spec.chaffs[2])]),
       record("margaret <m&m>", [.error, .pass], findings: [.infrastructure("the box could not start"), .timedOut(running: [], seconds: 60)]),
       record("=HYPERLINK(\"x\")", [.pass, .fail], findings: [.noLearnerTests]),
-      record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])]),
+      record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])], seconds: 75),
+      record("hal", [.pass, .fail], findings: [.timedOut(running: [], seconds: 60)]),
+      nobody,
     ].sorted { $0.learner < $1.learner }
   }
 
@@ -32,15 +38,67 @@ struct ClassReportTests {
     FileManager.default.temporaryDirectory.appending(path: "class-report-\(UUID().uuidString)")
   }
 
-  @Test("The gradebook has a row per learner, a column per task, lesson (tasks and points) and totals, and no formula")
+  @Test("The gradebook has a row per learner, a column per task, lesson (tasks and points) and totals, the three kinds of not-passed apart, and no formula")
   func gradebook() {
     let csv = Gradebook.csv(records, lessons: lessons)
     let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
-    #expect(rows.first == "learner,L1T1,L1T2,L1,L1 points,total,points,errors")
+    #expect(rows.first == "learner,L1T1,L1T2,L1,L1 points,total,points,not handed in,could not be graded,failed")
     #expect(rows.count == records.count + 1)
-    #expect(rows.contains("ada,1,1,2,2,2,2,"))
-    #expect(rows.contains("margaret <m&m>,0,1,1,1,1,1,L1T1"))
+    #expect(rows.contains("ada,1,1,2,2,2,2,,,"))
+    #expect(rows.contains("margaret <m&m>,0,1,1,1,1,1,,L1T1 (grading error),"))
+    #expect(rows.contains("ken & <dennis>,0,1,1,1,1,1,,L1T1 (compile error),"))
+    #expect(rows.contains("hal,1,0,1,1,1,1,,L1T2 (hang (time limit)),"))
+    #expect(rows.contains("linus,0,0,0,0,0,0,,,L1T1 L1T2"))
+    #expect(rows.contains("nobody,0,0,0,0,0,0,L1T1 L1T2,,"), "not handed in is neither an error nor a failure")
     #expect(rows.contains { $0.hasPrefix("\"'=HYPERLINK(\"\"x\"\")\",") })
+  }
+
+  @Test("details.csv, report.html, the table and JUnit say the same of every learner's task: passed, failed, could not be graded (and why), or not handed in")
+  func oneStandingEverywhere() throws {
+    let records = records
+    let details = try CSVTable(parsing: Gradebook.detailCSV(records, lessons: lessons))
+    #expect(details.columns == ["learner", "lesson", "slug", "task", "title", "status", "reason", "detail", "lesson seconds"])
+    let html = ClassReportPage.html(records, lessons: lessons)
+    let kinds = ["passed": "pass", "failed": "fail", "could not be graded": "error", "not handed in": "missing"]
+    for record in records {
+      // The grid's row of this learner: one cell per task, in order.
+      let row = try #require(html.components(separatedBy: "<tr><td><a href=\"feedback/\(ClassGrader.safeName(for: record.learner)).md\">").dropFirst().first)
+      let cells = row.components(separatedBy: "<td class=\"").dropFirst().prefix(2).map { $0.components(separatedBy: "\"").first ?? "" }
+      let titles = row.components(separatedBy: "title=\"").dropFirst().prefix(2).map { $0.components(separatedBy: "\"").first ?? "" }
+      let ofLearner = details.rows.filter { CSVCell.defused(record.learner) == $0.fields[0] }.map(\.fields)
+      #expect(ofLearner.count == 2, "\(record.learner)")
+      for (index, fields) in ofLearner.enumerated() {
+        let standing = TaskStanding.of(task: index + 1, in: record.lessons[0])
+        #expect(fields[5] == standing.word && fields[6] == standing.reason, "\(record.learner) T\(index + 1): \(fields)")
+        #expect(cells[index].hasPrefix(kinds[fields[5]]!), "\(record.learner) T\(index + 1): \(cells[index]) in the page, \(fields[5]) in details.csv")
+        #expect(titles[index].hasPrefix(Gradebook.xmlEscape(fields[5])), "\(titles[index])")
+      }
+    }
+    let hal = try #require(details.rows.first { $0.fields[0] == "hal" && $0.fields[3] == "2" })
+    #expect(hal.fields[5] == "could not be graded" && hal.fields[6] == "hang (time limit)")
+    let nobody = try #require(details.rows.first { $0.fields[0] == "nobody" })
+    #expect(nobody.fields[5] == "not handed in" && nobody.fields[7] == "")
+    #expect(details.rows.first { $0.fields[0].hasPrefix("ken") }?.fields[8] == "75.0", "the seconds grading ken's lesson took")
+    #expect(html.contains("<td>1:15</td></tr>"), "ken's time in the grid")
+    // The learners whose work could not be graded, and who handed nothing in, are two lists.
+    #expect(html.contains("<td>hal</td><td>L1T2: hang (time limit):"))
+    #expect(html.contains("<h2>Lessons not handed in</h2>\n<table>\n<tr><th>Learner</th><th>Lessons</th></tr>\n<tr><td>nobody</td><td>L1</td></tr>"))
+    let table = Gradebook.table(records, lessons: lessons)
+    let cells = table.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    #expect(cells.contains(["nobody", "-", "0/2"]), "\(table)")
+    #expect(cells.contains(["hal", "1/2!", "1/2"]), "\(table)")
+    #expect(cells.contains(["linus", "0/2", "0/2"]), "\(table)")
+    let junit = Gradebook.junit(try #require(records.first { $0.learner == "nobody" }), lessons: lessons)
+    #expect(junit.contains(#"failures="0" errors="0" skipped="2""#))
+  }
+
+  @Test("feedback/index.csv names each learner's folder beside their report files")
+  func feedbackIndex() throws {
+    let index = try CSVTable(parsing: Gradebook.feedbackIndex(records))
+    #expect(index.columns == ["folder", "feedback", "results", "junit"])
+    let ken = try #require(index.rows.first { $0.fields[0] == "ken & <dennis>" })
+    #expect(ken.fields[1] == "feedback/\(ClassGrader.safeName(for: "ken & <dennis>")).md")
+    #expect(index.rows.contains { $0.fields[0] == "'=HYPERLINK(\"x\")" })
   }
 
   @Test("The page is self-contained: inline SVG, no script, nothing fetched; names are escaped")
@@ -82,8 +140,8 @@ struct ClassReportTests {
     #expect(html.contains("Made 2026-11-26 07:00 UTC from the workbook at commit <code>abc123def456</code>."))
     for task in lessons[0].tasks { #expect(html.contains("<b>L1T\(task.number)</b>\(Gradebook.xmlEscape(task.title))</th>")) }
     #expect(html.contains("<a href=\"feedback/\(ClassGrader.safeName(for: "ada")).md\">ada</a>"))
-    #expect(html.contains("<td>10</td><td>10</td></tr>"), "ada passed both tasks: 10 points of 10")
-    #expect(html.contains("<td class=\"untouched\""))
+    #expect(html.contains("<td>10</td><td>10</td><td>0:00</td></tr>"), "ada passed both tasks: 10 points of 10")
+    #expect(html.contains("<td class=\"fail untouched\""))
     #expect(html.contains("<td>numbers users from 0</td><td>L1T1</td><td>1</td>"), "only linus, who started, missed it (the fixture gives his both tasks the miss)")
     #expect(html.contains("<tr><td>L1T2</td><td>1</td></tr>"), "grace never started L1T2")
     #expect(html.contains("<li>On the roster, with no graded folder: cy</li>"))
@@ -95,11 +153,11 @@ struct ClassReportTests {
     let ken = try #require(records.first { $0.learner.hasPrefix("ken") })
     let xml = Gradebook.junit(ken, lessons: lessons)
     #expect(xml.components(separatedBy: "<testcase ").count - 1 == 2)
-    #expect(xml.contains(#"tests="2" failures="1" errors="0""#))
+    #expect(xml.contains(#"tests="2" failures="0" errors="1" skipped="0""#), "a compile error is could not be graded")
     #expect(xml.contains("oops &lt;here&gt;"))
     #expect(xml.contains(#"<testsuites name="ken &amp; &lt;dennis&gt;">"#))
-    // The failure's message attribute is escaped once, as its body is.
-    let message = try #require(xml.components(separatedBy: "<failure message=\"").dropFirst().first?.components(separatedBy: "\"").first)
+    // The error's message attribute is escaped once, as its body is.
+    let message = try #require(xml.components(separatedBy: "<error message=\"").dropFirst().first?.components(separatedBy: "\"").first)
     #expect(message.contains("oops &lt;here&gt;"), "\(message)")
     #expect(!message.contains("&amp;lt;"))
   }
@@ -200,7 +258,7 @@ struct ClassGradingTests {
     let first = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     #expect(first.map(\.learner) == ["crashes", "floods", "hangs", "solved"])
     #expect(first.first { $0.learner == "solved" }?.passedTasks == 3)
-    #expect(first.first { $0.learner == "hangs" }?.troubled == true)
+    #expect(first.first { $0.learner == "hangs" }?.anyNotGraded == true)
     #expect(first.first { $0.learner == "crashes" }?.lessons[0].result.tasks[1].status == .fail)
     #expect(seen.withLock { $0.last?.done } == 4)
 

@@ -6,8 +6,8 @@
 /// Injection"), and a cell can have more than one start: a spreadsheet told to split on another
 /// separator (`;` in most European locales, a tab, a `|`, a space) starts a new cell after it,
 /// and one that drops invisible characters (format characters such as U+200B, or a byte-order
-/// mark) starts it after them. So every character that follows anything but a letter, a digit or
-/// a `'` is a start, and a start must be one of the characters a cell may start with as written
+/// mark) starts it after them. So every character that follows anything but a letter, a digit,
+/// a `'`, `_` or `.` is a start, and a start must be one of the characters a cell may start with as written
 /// (`mayStart`): letters, digits, a plain space and the punctuation listed there. Nothing else
 /// may start a cell, whatever it is: a formula sign in any script, a symbol, whitespace other
 /// than a space, or an invisible character. A whole cell that is a number, or Moodle's `-` for
@@ -26,10 +26,11 @@ enum CSVCell {
     character.isLetter || isDigit(character) || punctuationThatMayStart.contains(character)
   }
 
-  /// Whether `character` may stand before a start without making a start itself: a letter,
-  /// a digit, or the `'` that defuses the character after it.
+  /// Whether `character` may stand before a start without making a start itself: a letter, a
+  /// digit, the `'` that defuses the character after it, or `_` and `.`, which join the parts of
+  /// a name (`ken_-1a2b`, `3.5`) and which no spreadsheet splits on.
   static func continuesPiece(_ character: Character) -> Bool {
-    character.isLetter || isDigit(character) || character == "'"
+    character.isLetter || isDigit(character) || "'_.".contains(character)
   }
 
   /// Whether `text` can go into a CSV file unchanged: every start of a cell or piece in it is a

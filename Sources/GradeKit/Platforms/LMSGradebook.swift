@@ -96,7 +96,7 @@ public enum LMSGradebook {
       if !unsafe.isEmpty {
         leftOut.append(LeftOut(
           student: student,
-          reason: unsafe.map { "\($0) \(String(reflecting: student.fields[$0] ?? ""))" }.joined(separator: ", ")
+          reason: unsafe.map { "\($0) \"\(student.fields[$0] ?? "")\"" }.joined(separator: ", ")
             + " could start a formula in a spreadsheet, and \(layout.name) matches students by \(unsafe.count == 1 ? "it" : "them"), so \(unsafe.count == 1 ? "it is" : "they are") not changed; correct the row in \(layout.name) and export the roster again"))
       }
     }
