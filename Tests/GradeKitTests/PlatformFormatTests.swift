@@ -3,6 +3,7 @@ import Foundation
 @testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeResults
+import GradeProcesses
 import Testing
 
 /// The files made for platforms instructors grade on, each checked against its documented shape.
@@ -374,6 +375,57 @@ struct PlatformFormatTests {
   static let testFields: Set = ["score", "max_score", "status", "name", "name_format", "number", "output", "output_format", "tags", "visibility", "extra_data"]
 
   /// Checks `text` against Gradescope's documented shape and returns it decoded.
+  @Test("A zip left in a Gradescope submission gives up only the regular files a lesson names, at safe paths; links and paths that climb out are never made")
+  func submissionZip() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "zip-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appending(path: "submission/inner"), withIntermediateDirectories: true)
+    let runner = ProcessRunner()
+    func zip(_ name: String, _ entries: [StoredZip.Entry]) throws -> SubmissionZip {
+      try StoredZip.make(entries).write(to: root.appending(path: "submission/\(name)"))
+      return SubmissionZip(name: name, url: root.appending(path: "submission/\(name)"))
+    }
+    let good = try zip("work.zip", [
+      .init(path: "work/Lessons/01-x/Sources/A.swift", data: Data("let a = 1\n".utf8)),
+      .init(path: "work/Lessons/01-x/Sources/B.swift", data: Data("/etc/passwd".utf8), isLink: true),
+      .init(path: "work/notes.txt", data: Data("not wanted".utf8)),
+    ])
+    try Data().write(to: root.appending(path: "submission/inner/other.zip"))
+    try FileManager.default.createSymbolicLink(at: root.appending(path: "submission/linked.zip"), withDestinationURL: good.url)
+    #expect(SubmissionZip.find(in: root.appending(path: "submission")).map(\.name) == ["work.zip", "inner/other.zip"], "a link to a zip is no zip")
+
+    let into = root.appending(path: "out")
+    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], runner: runner).get()
+    #expect(written == ["work/Lessons/01-x/Sources/A.swift"])
+    #expect(try String(contentsOf: into.appending(path: "work/Lessons/01-x/Sources/A.swift"), encoding: .utf8) == "let a = 1\n")
+    #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/Lessons/01-x/Sources/B.swift").path))
+    #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/notes.txt").path))
+
+    for (name, entries, reason) in [
+      ("climb.zip", [StoredZip.Entry(path: "../../A.swift", data: Data("x".utf8))], "a path that is not taken"),
+      ("absolute.zip", [StoredZip.Entry(path: "/tmp/A.swift", data: Data("x".utf8))], "a path that is not taken"),
+      ("twice.zip", [StoredZip.Entry(path: "A.swift", data: Data("x".utf8)), StoredZip.Entry(path: "A.swift", data: Data("y".utf8))], "does not unpack to the size"),
+    ] {
+      let hostile = try zip(name, entries)
+      let escape = root.appending(path: "escape-\(name)")
+      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], runner: runner) else {
+        Issue.record("\(name) was unpacked")
+        continue
+      }
+      #expect(refused.reason.contains(reason), "\(name): \(refused.reason)")
+      #expect(!FileManager.default.fileExists(atPath: root.appending(path: "A.swift").path))
+      #expect(!FileManager.default.fileExists(atPath: "/tmp/A.swift") || name != "absolute.zip")
+    }
+    let notAZip = SubmissionZip(name: "inner/other.zip", url: root.appending(path: "submission/inner/other.zip"))
+    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], runner: runner) else {
+      Issue.record("an empty file was unpacked as a zip")
+      return
+    }
+    #expect(refused.reason.contains("is not a zip file unzip can read"))
+    #expect(SubmissionZip.isSafe("work/Lessons/01-expect-and-require/Sources/Score Validator (2).swift"))
+    #expect(!SubmissionZip.isSafe("a/./b") && !SubmissionZip.isSafe("a//b") && !SubmissionZip.isSafe("-o") && !SubmissionZip.isSafe("a/*.swift"))
+  }
+
   static func checkGradescopeShape(_ text: String) throws -> [String: Any] {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(Set(object.keys).isSubset(of: resultsFields), "\(object.keys)")

@@ -144,7 +144,7 @@ public struct ClassGrader: Sendable {
       // A link could hand in another learner's folder, or the instructor's: say which link it is.
       let lessonsLink = WorkbookPath.lessons.url(in: folder)
       let refusedLink =
-        !Self.isRealFolder(folder) ? "the student's folder \(learner) is a symbolic link, not a folder"
+        Self.exists(folder) && !Self.isRealFolder(folder) ? "the student's folder \(learner) is a symbolic link, not a folder"
         : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
         : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? "the lesson folder \(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
         : nil
