@@ -271,3 +271,138 @@ struct ClassGradingTests {
     try lab.expectNothingOutsideChanged()
   }
 }
+
+/// A class like an instructor's second week, graded for real with `grade class`: every kind of
+/// hand-in, a Canvas roster with an existing assignment column and a row no LMS file can take.
+@Suite("Grading a whole class with grade class", .tags(.slow))
+struct ClassCommandTests {
+  let lab = HostileLab.shared
+
+  /// The class: solved, partly done, untouched, a compile error, a hang, a crash, an odd name, an
+  /// empty folder, and a folder on no roster; the roster also names a student with no folder.
+  func makeClass(in base: URL) throws -> URL {
+    let submissions = base.appending(path: "submissions")
+    let lesson = lab.lesson
+    func handIn(_ name: String, _ source: URL) throws {
+      let folder = submissions.appending(path: "\(name)/Lessons/\(lesson.folder)")
+      try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try FileManager.default.copyItem(at: source, to: folder)
+    }
+    let starter = lab.workbook.starterFolder(of: lesson)
+    try handIn("solved", try lab.learner("week2-solved"))
+    try handIn("partial", try lab.learner("week2-partial") { folder in
+      try? FileManager.default.removeItem(at: folder.appending(path: "Tests/CounterTests.swift"))
+      try FileManager.default.copyItem(at: starter.appending(path: "Tests/CounterTests.swift"), to: folder.appending(path: "Tests/CounterTests.swift"))
+    })
+    try handIn("untouched", starter)
+    try handIn("broken", try lab.learner("week2-broken") { try HostileLab.write("func broken() -> Int { \"not a number\" }\n", to: "Sources/ScoreValidator.swift", in: $0) })
+    try handIn("hangs", try lab.learner("week2-hangs") { try HostileLab.write(HostileLab.userStoreTest("    while true {}"), to: "Tests/UserStoreTests.swift", in: $0) })
+    try handIn("crashes", try lab.learner("week2-crashes") {
+      try HostileLab.write(HostileLab.userStoreTest("    let missing: Int? = nil\n    _ = missing!"), to: "Tests/UserStoreTests.swift", in: $0)
+    })
+    try handIn("Zoë Ångström (2)", try lab.learner("week2-solved"))
+    try handIn("stranger", try lab.learner("week2-solved"))
+    try FileManager.default.createDirectory(at: submissions.appending(path: "empty"), withIntermediateDirectories: true)
+    return submissions
+  }
+
+  @Test("Three kinds of not-passed apart in every report and on screen; a bad roster row is left out and named, the class goes on; an existing Canvas assignment keeps its column; Moodle's maxima are said")
+  func secondWeek() throws {
+    let base = lab.root.appending(path: "week2-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let submissions = try makeClass(in: base)
+    // Canvas's export with a folder column: an existing assignment, Moodle's key beside it, and a Section a spreadsheet would run.
+    let roster = base.appending(path: "roster.csv")
+    try Data(("Student,ID,SIS User ID,SIS Login ID,Section,Lesson 1 Quiz (4101),Email address,folder\n"
+      + "    Points Possible,,,,,30,,\n"
+      + ["solved", "partial", "untouched", "broken", "hangs", "Zoë Ångström (2)", "empty"].enumerated().map { index, name in
+        "\"\(name)\",\(100 + index),S\(index),l\(index),A,,s\(index)@uni.edu,\(name)\n"
+      }.joined()
+      + "Cy Crash,200,S9,l9,\"A\t=cmd|' /C calc'!A0\",,cy@uni.edu,crashes\n"
+      + "Al Absent,201,S10,l10,A,,al@uni.edu,absent\n").utf8).write(to: roster)
+    let points = base.appending(path: "points.json")
+    try Data("{\"1\": 30}".utf8).write(to: points)
+    let assignments = base.appending(path: "assignments.json")
+    try Data("{\"1\": \"Lesson 1 Quiz (4101)\"}".utf8).write(to: assignments)
+    let out = base.appending(path: "report")
+    let app = AppTests()
+    let common = ["class", submissions.path, "--work", base.appending(path: "state").path, "--roster", roster.path, "--points", points.path]
+
+    // The roster, checked in seconds: nothing graded or written.
+    let check = app.run(common + ["--check-roster", "--assignments", assignments.path], in: lab.workbook.root)
+    #expect(check.status == App.Exit.failed, "\(check.err)")
+    #expect(check.out.contains("canvas.csv: 8 rows, matched by Student, ID, SIS User ID, SIS Login ID, Section; left out:"), "\(check.out)")
+    #expect(check.out.contains("  Cy Crash (line 10, folder crashes): Section \"A\t=cmd|' /C calc'!A0\" could start a formula"), "\(check.out)")
+    #expect(check.out.contains("On the roster, with no folder in the submissions: absent"))
+    #expect(check.out.contains("Folders on no roster (graded, but in no LMS file): stranger"))
+    #expect(check.out.contains("canvas.csv puts lesson 1 into Lesson 1 Quiz (4101)."))
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    #expect(!FileManager.default.fileExists(atPath: base.appending(path: "state").path), "nothing was graded")
+
+    let graded = app.run(common + ["--assignments", assignments.path, "--report", out.path, "--timeout", "10"], in: lab.workbook.root)
+    #expect(graded.status == App.Exit.passed, "\(graded.err)")
+    // Why so many at once, and the progress line's two kinds of trouble.
+    #expect(graded.err.contains(" at a time ("), "\(graded.err)")
+    #expect(graded.err.contains("--jobs N chooses another number"))
+    let lastProgress = try #require(graded.err.split(separator: "\n").last { $0.hasPrefix("learner 9 of 9") })
+    #expect(lastProgress.contains("could not be graded: ") && lastProgress.contains("a lesson not handed in: empty"), "\(lastProgress)")
+    #expect(["broken", "crashes", "hangs"].allSatisfy { graded.err.contains("could not be graded: ") && graded.err.contains($0) })
+
+    // gradebook.csv: the three kinds apart, with why.
+    let gradebook = try CSVTable(parsing: String(contentsOf: out.appending(path: "gradebook.csv"), encoding: .utf8))
+    func row(_ learner: String) -> [String: String] {
+      let fields = gradebook.rows.first { $0.fields[0] == learner }?.fields ?? []
+      return Dictionary(uniqueKeysWithValues: zip(gradebook.columns, fields))
+    }
+    #expect(row("solved")["points"] == "30")
+    #expect(row("solved")["failed"] == "" && row("solved")["could not be graded"] == "")
+    #expect(row("empty")["not handed in"] == "L1T1 L1T2 L1T3")
+    #expect(row("empty")["could not be graded"] == "", "not handed in is no error")
+    #expect(row("broken")["could not be graded"]?.contains("L1T1 (compile error)") == true, "\(row("broken"))")
+    #expect(row("hangs")["could not be graded"] == "L1T2 (hang (time limit))", "\(row("hangs"))")
+    #expect(row("crashes")["could not be graded"] == "L1T2 (crash)", "\(row("crashes"))")
+    #expect(row("partial")["failed"] == "L1T3")
+    #expect(row("untouched")["failed"] == "L1T1 L1T2 L1T3", "\(row("untouched"))")
+    #expect(row("Zoë Ångström (2)")["points"] == "30")
+
+    // details.csv and report.html say the same of each task.
+    let details = try CSVTable(parsing: String(contentsOf: out.appending(path: "details.csv"), encoding: .utf8))
+    let html = try String(contentsOf: out.appending(path: "report.html"), encoding: .utf8)
+    let kinds = ["passed": "pass", "failed": "fail", "could not be graded": "error", "not handed in": "missing"]
+    for learner in gradebook.rows.map({ $0.fields[0] }) {
+      let name = ClassGrader.safeName(for: learner)
+      let row = try #require(html.components(separatedBy: "<tr><td><a href=\"feedback/\(name).md\">").dropFirst().first, "\(learner)")
+      let cells = row.components(separatedBy: "<td class=\"").dropFirst().prefix(3).map { $0.components(separatedBy: "\"").first ?? "" }
+      let statuses = details.rows.filter { $0.fields[0] == learner }.map { $0.fields[5] }
+      #expect(statuses.count == 3, "\(learner)")
+      #expect(zip(statuses, cells).allSatisfy { kinds[$0].map(($1 + " ").hasPrefix) == true }, "\(learner): details \(statuses), page \(cells)")
+    }
+    let hang = try #require(details.rows.first { $0.fields[0] == "hangs" && $0.fields[3] == "2" })
+    #expect(hang.fields[5] == "could not be graded" && hang.fields[6] == "hang (time limit)")
+    let seconds = try #require(details.rows.first { $0.fields[0] == "solved" }.flatMap { Double($0.fields[8]) })
+    #expect(seconds > 0, "each learner's time is in details.csv")
+    #expect(html.contains("<h2>Lessons not handed in</h2>"))
+
+    // The feedback files, traced back to folders.
+    let index = try CSVTable(parsing: String(contentsOf: out.appending(path: "feedback/index.csv"), encoding: .utf8))
+    let zoe = try #require(index.rows.first { $0.fields[0] == "Zoë Ångström (2)" })
+    #expect(FileManager.default.fileExists(atPath: out.appending(path: zoe.fields[1]).path))
+
+    // The LMS files: the bad row left out and named, the rest written, the existing assignment's column kept.
+    let canvas = try CSVTable(parsing: String(contentsOf: out.appending(path: "canvas.csv"), encoding: .utf8))
+    #expect(canvas.columns.last == "Lesson 1 Quiz (4101)")
+    #expect(canvas.rows.map { $0.fields[0] } == ["Points Possible", "solved", "partial", "untouched", "broken", "hangs", "Zoë Ångström (2)", "empty", "Al Absent"])
+    #expect(canvas.rows.first { $0.fields[0] == "solved" }?.fields.last == "30")
+    #expect(canvas.rows.first { $0.fields[0] == "empty" }?.fields.last == "0", "a lesson not handed in scores 0 in the LMS")
+    for cell in canvas.rows.flatMap(\.fields) { #expect(CSVCell.isInert(cell), "\(cell)") }
+    let moodle = try CSVTable(parsing: String(contentsOf: out.appending(path: "moodle.csv"), encoding: .utf8))
+    #expect(moodle.rows.contains { $0.fields.first == "cy@uni.edu" }, "the Section is no column of Moodle's, so Cy's row goes into moodle.csv")
+    let rosterText = try String(contentsOf: out.appending(path: "roster.txt"), encoding: .utf8)
+    #expect(rosterText.contains("Left out of canvas.csv (graded, and in gradebook.csv): Cy Crash (line 10, folder crashes)"), "\(rosterText)")
+    #expect(graded.err.contains("Left out of canvas.csv (graded, and in gradebook.csv): Cy Crash (line 10, folder crashes)"))
+    let items = try String(contentsOf: out.appending(path: "moodle-items.txt"), encoding: .utf8)
+    #expect(items.contains("  \(LMSGradebook.columnTitle(of: lab.lesson)): 30\n"))
+    #expect(graded.err.contains("Make these grade items in Moodle"))
+    try lab.expectNothingOutsideChanged()
+  }
+}

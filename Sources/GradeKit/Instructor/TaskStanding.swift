@@ -25,9 +25,14 @@ enum TaskStanding: Equatable, Sendable {
     if entry.result.lessonError != nil { return .notGraded(reason: "grading error") }
     guard let task = entry.result.tasks.first(where: { $0.taskNumber == number }) else { return .notGraded(reason: "not graded") }
     if task.status == .pass { return .passed }
+    // A task never started failed, whatever its starter did when run (a stub that stops with
+    // fatalError crashes); only a hand-in refused whole, such as a link, was not graded.
+    let neverStarted = entry.untouched?.contains(number) == true || task.findings.contains(.notStarted)
+    let refusedWhole = task.findings.contains { if case .unavailable = $0 { true } else { false } }
+    if neverStarted && !refusedWhole { return .failed(neverStarted: true) }
     if let reason = task.findings.lazy.compactMap(notGradedReason).first { return .notGraded(reason: reason) }
     if task.status == .error { return .notGraded(reason: "grading error") }
-    return .failed(neverStarted: entry.untouched?.contains(number) == true || task.findings.contains(.notStarted))
+    return .failed(neverStarted: false)
   }
 
   /// Why `finding` means its task could not be graded, in a few words, or `nil` when it is a
