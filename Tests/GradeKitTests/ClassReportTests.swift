@@ -405,4 +405,33 @@ struct ClassCommandTests {
     #expect(graded.err.contains("Make these grade items in Moodle"))
     try lab.expectNothingOutsideChanged()
   }
+
+  @Test("grade autograde unpacks a zip Gradescope left inside submission/ and grades it; a zip with a path that climbs out is refused, saying so")
+  func autogradeZip() throws {
+    let base = lab.root.appending(path: "zip-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let solved = try lab.learner("zip-solved")
+    func submit(_ name: String, _ entries: [StoredZip.Entry]) throws -> (status: Int32, results: [String: Any]) {
+      let root = base.appending(path: name)
+      try FileManager.default.createDirectory(at: root.appending(path: "submission"), withIntermediateDirectories: true)
+      try StoredZip.make(entries).write(to: root.appending(path: "submission/hand-in.zip"))
+      try Data("see the zip\n".utf8).write(to: root.appending(path: "submission/notes.txt"))
+      let run = AppTests().run(["autograde", root.path, "--timeout", "10"], in: lab.workbook.root)
+      let text = try String(contentsOf: root.appending(path: "results/results.json"), encoding: .utf8)
+      return (run.status, try PlatformFormatTests.checkGradescopeShape(text))
+    }
+    let files = try lab.lesson.ownedFiles.map { file in
+      StoredZip.Entry(path: "workbook/Lessons/\(lab.lesson.folder)/\(file)", data: try Data(contentsOf: solved.appending(path: file)))
+    }
+    let unpacked = try submit("good", files + [StoredZip.Entry(path: "workbook/README.md", data: Data("x".utf8))])
+    #expect(unpacked.status == App.Exit.passed)
+    #expect((unpacked.results["score"] as? NSNumber)?.doubleValue == Double(lab.lesson.tasks.count), "\(unpacked.results)")
+    #expect((unpacked.results["output"] as? String)?.contains("Unpacked `hand-in.zip`: \(files.count) of its files") == true, "\(unpacked.results["output"] ?? "")")
+
+    let climbing = try submit("climbing", [StoredZip.Entry(path: "../../\(lab.lesson.ownedFiles[0])", data: Data("x".utf8))])
+    #expect((climbing.results["score"] as? NSNumber)?.doubleValue == 0)
+    #expect((climbing.results["output"] as? String)?.contains("`hand-in.zip` was not unpacked: it holds a file at") == true, "\(climbing.results["output"] ?? "")")
+    #expect(!FileManager.default.fileExists(atPath: base.appending(path: lab.lesson.ownedFiles[0]).path))
+    try lab.expectNothingOutsideChanged()
+  }
 }
