@@ -263,6 +263,8 @@ struct PlatformFormatTests {
       _ = try CanvasAssignments.map(["1": "Lesson 1 Quiz (9)"], roster: roster, catalog: catalog, name: "a.json")
     })
     #expect(Self.refuses("is no assignment column") { _ = try CanvasAssignments.map(["1": "Current Score"], roster: roster, catalog: catalog, name: "a.json") })
+    let formula = try Roster.parse("Student,ID,Section,=1+1 (7),folder\nAnn,1,A,,ann\n", name: "r")
+    #expect(Self.refuses("a title a spreadsheet could run as a formula") { _ = try CanvasAssignments.map(["1": "=1+1 (7)"], roster: formula, catalog: catalog, name: "a.json") })
     #expect(Self.refuses("which is no lesson") { _ = try CanvasAssignments.map(["99": "Lesson 1: Expecting (1234)"], roster: roster, catalog: catalog, name: "a.json") })
     #expect(CanvasAssignments.isAssignmentColumn("Quiz (4101)") && !CanvasAssignments.isAssignmentColumn("(4101)") && !CanvasAssignments.isAssignmentColumn("Score (read only)"))
   }

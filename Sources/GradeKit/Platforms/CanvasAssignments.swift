@@ -32,6 +32,10 @@ enum CanvasAssignments {
           "\(name) puts lesson \(key) into \"\(column)\", which is no assignment column of the roster; Canvas's export heads each one Title (id), "
             + (existing.isEmpty ? "and the roster has none: export the gradebook from Canvas after making the assignment" : "and the roster's are: " + existing.joined(separator: ", ")))
       }
+      // canvas.csv writes the column defused, which must leave it as Canvas spells it.
+      guard CSVCell.defused(column) == column else {
+        throw .usage("\(name) puts lesson \(key) into \"\(column)\", a title a spreadsheet could run as a formula; rename the assignment in Canvas and export the gradebook again")
+      }
       if let other = byLesson.first(where: { $0.value == column }) {
         throw .usage("\(name) puts lessons \(other.key) and \(lesson.number) into \"\(column)\"; give each lesson its own assignment")
       }

@@ -121,6 +121,7 @@ public enum LMSGradebook {
     }
     let identity = plan.columns
     // Identity cells go as they are (rows that could not are left out); scores are the grader's own numbers.
+    // A mapped assignment's column is one defusing leaves as Canvas spells it (`CanvasAssignments`).
     var rows = [identity.map { CSVCell.quoted($0) } + lessons.map { Gradebook.field(columnTitle(of: $0, assignments: assignments)) }]
     if layout.pointsRow {
       rows.append(["Points Possible"] + Array(repeating: "", count: identity.count - 1) + lessons.map { Points.text(points.maximum(of: $0)) })
