@@ -181,9 +181,12 @@ public enum GradescopeAutograder {
        Choose at least 4 GB of memory and 2 CPUs, and a timeout of 10 minutes per lesson
        graded (40 at most, Gradescope's limit: grade one lesson per assignment if you
        need more).
-    4. Students upload their workbook (zipped or as it is), their `Lessons/NN-…`
-       folders, or just the files a lesson's tasks name, dragged in; or submit from
-       GitHub. Each task is a test with its points; the feedback is what `swift run
+    4. Students upload their workbook folder zipped (Gradescope unpacks a zip uploaded on
+       its own), their `Lessons/NN-…` folders, or just the files a lesson's tasks name,
+       dragged in; or submit from GitHub. A zip Gradescope leaves as it is (uploaded beside
+       other files, or in the repository) is unpacked when none of the lessons' files lie
+       outside it, taking only those files; a zip with links or paths that climb out is
+       refused. Each task is a test with its points; the feedback is what `swift run
        grade` shows them, and when a file is missing results.json says what was found
        where.
 
