@@ -92,6 +92,18 @@ struct ClassReportTests {
     #expect(junit.contains(#"failures="0" errors="0" skipped="2""#))
   }
 
+  @Test("A record written before lessons not handed in were marked still reads as not handed in; a link refused is could not be graded")
+  func olderRecords() throws {
+    let older = LearnerRecord.LessonEntry(
+      lesson: 1, slug: "expect-and-require",
+      result: LessonResult(lessonNumber: 1, tasks: [1, 2].map { .failing($0, [.unavailable("not handed in")]) }), untouched: [1, 2])
+    #expect(older.notHandedIn == nil && older.wasNotHandedIn)
+    #expect(TaskStanding.of(task: 1, in: older) == .notHandedIn)
+    var linked = older
+    linked.result.tasks = [1, 2].map { .failing($0, [.unavailable("lou/Lessons is a symbolic link, not a folder")]) }
+    #expect(TaskStanding.of(task: 2, in: linked) == .notGraded(reason: "lou/Lessons is a symbolic link, not a folder"))
+  }
+
   @Test("feedback/index.csv names each learner's folder beside their report files")
   func feedbackIndex() throws {
     let index = try CSVTable(parsing: Gradebook.feedbackIndex(records))

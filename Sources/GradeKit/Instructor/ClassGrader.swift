@@ -43,6 +43,9 @@ public struct ClassGrader: Sendable {
     public var latest: String
   }
 
+  /// What a lesson's tasks say when its folder was not handed in.
+  static let notHandedIn = "not handed in"
+
   /// Creates a class grader.
   public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
     self.grader = grader
@@ -149,7 +152,7 @@ public struct ClassGrader: Sendable {
         : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? "the lesson folder \(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
         : nil
       guard refusedLink == nil, Self.isRealFolder(learnerFolder) else {
-        let why = refusedLink ?? "not handed in"
+        let why = refusedLink ?? Self.notHandedIn
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
           tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),

@@ -70,7 +70,7 @@ enum ClassReportPage {
         for task in entry.result.tasks {
           let place = "L\(entry.lesson)T\(task.taskNumber)"
           // A learner who never started a task, or did not hand it in, missed no bug: they are counted apart.
-          if entry.notHandedIn == true { continue }
+          if entry.wasNotHandedIn { continue }
           if entry.untouched?.contains(task.taskNumber) == true {
             neverStarted[place, default: 0] += 1
             continue
@@ -114,7 +114,7 @@ enum ClassReportPage {
     body += "<h2>Learners whose work could not be graded</h2>\n<p>Code that does not compile, crashed, hung or was refused: nothing was learned about these tasks.</p>\n"
       + (notGraded.isEmpty ? "<p>None.</p>\n" : table(["Learner", "What happened"], notGraded))
     let missing = records.filter(\.anyNotHandedIn).map { record in
-      [e(record.learner), e(record.lessons.filter { $0.notHandedIn == true }.map { "L\($0.lesson)" }.joined(separator: ", "))]
+      [e(record.learner), e(record.lessons.filter(\.wasNotHandedIn).map { "L\($0.lesson)" }.joined(separator: ", "))]
     }
     body += "<h2>Lessons not handed in</h2>\n" + (missing.isEmpty ? "<p>None.</p>\n" : table(["Learner", "Lessons"], missing))
 

@@ -22,11 +22,18 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     /// The tasks whose files the learner never changed from the starter (or did not hand in),
     /// so reports keep "never started" apart from "missed a bug"; `nil` in older records.
     public var untouched: [Int]?
-    /// Whether the lesson's folder was not in the learner's folder; `nil` (handed in) in older records.
+    /// Whether the lesson's folder was not in the learner's folder; `nil` when it was, and in
+    /// records written before this was kept (`wasNotHandedIn` reads those).
     public var notHandedIn: Bool?
 
     private enum CodingKeys: String, CodingKey {
       case lesson, slug, result, untouched, notHandedIn
+    }
+
+    /// Whether the lesson's folder was not in the learner's folder, in this record or, for a
+    /// record written before `notHandedIn` was kept, by the one finding such a lesson had.
+    public var wasNotHandedIn: Bool {
+      notHandedIn ?? result.tasks.allSatisfy { $0.findings == [.unavailable(ClassGrader.notHandedIn)] }
     }
 
     /// Creates an entry.

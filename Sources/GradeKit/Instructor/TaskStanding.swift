@@ -21,7 +21,7 @@ enum TaskStanding: Equatable, Sendable {
   /// The standing of task `number` in `entry`, the learner's result for its lesson (`nil` when
   /// the lesson is not in the record).
   static func of(task number: Int, in entry: LearnerRecord.LessonEntry?) -> TaskStanding {
-    guard let entry, entry.notHandedIn != true else { return .notHandedIn }
+    guard let entry, !entry.wasNotHandedIn else { return .notHandedIn }
     if entry.result.lessonError != nil { return .notGraded(reason: "grading error") }
     guard let task = entry.result.tasks.first(where: { $0.taskNumber == number }) else { return .notGraded(reason: "not graded") }
     if task.status == .pass { return .passed }
@@ -103,7 +103,7 @@ extension LearnerRecord {
   }
 
   /// Whether some lesson of the record was not handed in.
-  var anyNotHandedIn: Bool { lessons.contains { $0.notHandedIn == true } }
+  var anyNotHandedIn: Bool { lessons.contains(where: \.wasNotHandedIn) }
 
   /// The seconds grading the record's lessons took.
   var seconds: Double { lessons.reduce(0) { $0 + $1.result.seconds } }
