@@ -407,6 +407,7 @@ struct PlatformFormatTests {
       ("climb.zip", [StoredZip.Entry(path: "../../A.swift", data: Data("x".utf8))], "a path that is not taken"),
       ("absolute.zip", [StoredZip.Entry(path: "/tmp/A.swift", data: Data("x".utf8))], "a path that is not taken"),
       ("twice.zip", [StoredZip.Entry(path: "A.swift", data: Data("x".utf8)), StoredZip.Entry(path: "A.swift", data: Data("y".utf8))], "does not unpack to the size"),
+      ("many.zip", (0...SubmissionZip.maximumFilesTaken).map { StoredZip.Entry(path: "\($0)/A.swift", data: Data("x".utf8)) }, "more of the lessons' files than a workbook has"),
     ] {
       let hostile = try zip(name, entries)
       let escape = root.appending(path: "escape-\(name)")

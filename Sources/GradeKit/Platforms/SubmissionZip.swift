@@ -10,13 +10,16 @@ import GradeProcesses
 /// characters `allowedInPath` lists and of no `.` or `..` part. Each file is read with
 /// `unzip -p`, which writes its bytes to the grader, never to the disk, so no link, device or
 /// path the zip holds is ever made; the grader writes each file itself, under the folder it
-/// unpacks into. A zip too large, with too many entries, or whose listing does not add up is
-/// refused with the reason.
+/// unpacks into. A zip too large, with too many entries or too many of the lessons' files, or
+/// whose listing does not add up, is refused with the reason.
 struct SubmissionZip {
   /// The largest zip unpacked, in bytes.
   static let maximumZipBytes = 64 << 20
   /// The most entries a zip unpacked may list.
   static let maximumEntries = 20_000
+  /// The most files taken from a zip, and the most bytes in all: a lesson's files, many times over.
+  static let maximumFilesTaken = 200
+  static let maximumBytesTaken = 16 << 20
   /// The characters a path in the zip may hold, besides letters and digits.
   static let allowedInPath: Set<Character> = ["/", ".", "_", "-", " ", "+", "(", ")"]
 
@@ -88,9 +91,14 @@ struct SubmissionZip {
     case .failure(let refused): return .failure(refused)
     }
     var written: [String] = []
+    var bytes = 0
     for entry in listed where entry.isFile && wanted.contains(String(entry.path.split(separator: "/").last ?? "")) {
       guard Self.isSafe(entry.path) else { return .failure(Refused("holds a file at \(String(reflecting: entry.path)), a path that is not taken")) }
       guard entry.bytes <= OwnedFile.sizeLimit else { continue }
+      bytes += entry.bytes
+      guard written.count < Self.maximumFilesTaken, bytes <= Self.maximumBytesTaken else {
+        return .failure(Refused("holds more of the lessons' files than a workbook has (over \(Self.maximumFilesTaken) files or \(Self.maximumBytesTaken >> 20) MiB)"))
+      }
       // The bytes come to the grader; unzip writes nothing. One byte over the limit shows a size the zip lied about.
       let reader = ProcessRunner(outputLimit: OwnedFile.sizeLimit + 1)
       guard let read = try? reader.run(["unzip", "-p", url.path, entry.path], until: .now + .seconds(60), streams: .separate),
