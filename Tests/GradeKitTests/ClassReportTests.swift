@@ -359,6 +359,7 @@ struct ClassCommandTests {
     let lastProgress = try #require(graded.err.split(separator: "\n").last { $0.hasPrefix("learner 9 of 9") })
     #expect(lastProgress.contains("could not be graded: ") && lastProgress.contains("a lesson not handed in: empty"), "\(lastProgress)")
     #expect(["broken", "crashes", "hangs"].allSatisfy { graded.err.contains("could not be graded: ") && graded.err.contains($0) })
+    #expect(graded.err.split(separator: "\n").contains { $0.contains("· last: solved (") && $0.hasSuffix(")") }, "each learner's time on the progress line")
 
     // gradebook.csv: the three kinds apart, with why.
     let gradebook = try CSVTable(parsing: String(contentsOf: out.appending(path: "gradebook.csv"), encoding: .utf8))

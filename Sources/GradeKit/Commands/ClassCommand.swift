@@ -76,7 +76,7 @@ struct ClassCommand: GradeCommand {
       let notGraded = now.notGraded.isEmpty ? "" : " · could not be graded: \(names(now.notGraded))"
       let missing = now.notHandedIn.isEmpty ? "" : " · a lesson not handed in: \(names(now.notHandedIn))"
       let resumed = now.resumed > 0 ? " (\(now.resumed) unchanged)" : ""
-      let line = "learner \(now.done) of \(now.total)\(resumed) · \(ClassGrader.clock(now.elapsed)) elapsed\(left)\(notGraded)\(missing) · last: \(now.latest)"
+      let line = "learner \(now.done) of \(now.total)\(resumed) · \(ClassGrader.clock(now.elapsed)) elapsed\(left)\(notGraded)\(missing) · last: \(now.latest)\(now.latestSeconds.map { " (\(ClassGrader.clock($0)))" } ?? "")"
       // At a terminal the line updates in place; in a log, a line per learner.
       let again = printed.withValue { value -> Bool in defer { value = true }; return value }
       writeError((terminal && again ? "\u{1B}[1A\u{1B}[2K" : "") + line)

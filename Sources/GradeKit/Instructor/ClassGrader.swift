@@ -41,6 +41,8 @@ public struct ClassGrader: Sendable {
     public var notHandedIn: [String]
     /// The learner just finished.
     public var latest: String
+    /// The seconds grading them took, or `nil` when they were answered from their record.
+    public var latestSeconds: Double?
   }
 
   /// What a lesson's tasks say when its folder was not handed in.
@@ -107,7 +109,7 @@ public struct ClassGrader: Sendable {
         }
         return Progress(
           done: value.done, total: learners.count, resumed: value.resumed, elapsed: GradeProcesses.seconds(since: start),
-          remaining: perLearner.map { $0 * Double(left) }, notGraded: value.notGraded, notHandedIn: value.notHandedIn, latest: record.learner)
+          remaining: perLearner.map { $0 * Double(left) }, notGraded: value.notGraded, notHandedIn: value.notHandedIn, latest: record.learner, latestSeconds: resumed ? nil : seconds)
       }
       progress(now)
     }
