@@ -28,6 +28,12 @@ struct GradingIntegrityTests {
     #expect(CSVCell.isInert(CSVCell.defused(text)))
   }
 
+  @Test("A cell in a message is spelled out: invisible characters and escapes shown, never sent to the terminal")
+  func cellsInMessages() {
+    #expect(CSVCell.shown("A\t=1\u{1B}[2J\u{200B}") == "\"A\\u{9}=1\\u{1B}[2J\\u{200B}\"")
+    #expect(CSVCell.shown("Zoë (2)") == "\"Zoë (2)\"")
+  }
+
   @Test("Whatever a cell holds, defusing it leaves no piece that may not start a cell, and an inert cell is left as it is")
   func csvCellsByConstruction() {
     // Letters, signs, separators, whitespace and invisible characters of every kind, mixed at random.

@@ -71,6 +71,17 @@ enum CSVCell {
     quoted(defused(text))
   }
 
+  /// `text` as a message shows a cell: in quotes, spelled out (`spelledOut(_:)`).
+  static func shown(_ text: String) -> String {
+    "\"" + spelledOut(text) + "\""
+  }
+
+  /// `text` with every character `defused(_:)` would make a space spelled out (`\u{9}` for a
+  /// tab), so a reader sees what is there and no terminal acts on it.
+  static func spelledOut(_ text: String) -> String {
+    text.unicodeScalars.map { isInvisible($0) ? "\\u{" + String($0.value, radix: 16, uppercase: true) + "}" : String($0) }.joined()
+  }
+
   /// The offset of the first start in `characters` that may not start a cell, or `nil`.
   private static func firstUnsafeStart(in characters: [Character]) -> Int? {
     characters.indices.first { index in
@@ -78,21 +89,20 @@ enum CSVCell {
     }
   }
 
-  /// `text` with a space for every character no one sees as written, or that ends a line:
-  /// whitespace other than a space, and control, format, private-use and unassigned characters
-  /// (Unicode's Z and C categories). One scalar at a time, so a letter a format character
-  /// joins to stays.
+  /// `text` with a space for every character no one sees as written, or that ends a line
+  /// (`isInvisible`). One scalar at a time, so a letter a format character joins to stays.
   private static func flattened(_ text: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars {
-      let invisible: Bool
-      switch scalar.properties.generalCategory {
-      case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .privateUse, .surrogate, .unassigned: invisible = true
-      default: invisible = scalar.properties.isWhitespace
-      }
-      scalars.append(invisible ? " " : scalar)
+    String(String.UnicodeScalarView(text.unicodeScalars.map { isInvisible($0) ? " " : $0 }))
+  }
+
+  /// Whether `scalar` is whitespace other than a space, or a control, format, private-use or
+  /// unassigned character (Unicode's Z and C categories).
+  private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar != " " else { return false }
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control, .format, .privateUse, .surrogate, .unassigned: return true
+    default: return scalar.properties.isWhitespace
     }
-    return String(scalars)
   }
 
   /// Whether `character` is one of the ASCII digits a spreadsheet reads as a number.

@@ -96,7 +96,7 @@ public enum LMSGradebook {
       if !unsafe.isEmpty {
         leftOut.append(LeftOut(
           student: student,
-          reason: unsafe.map { "\($0) \"\(student.fields[$0] ?? "")\"" }.joined(separator: ", ")
+          reason: unsafe.map { "\($0) \(CSVCell.shown(student.fields[$0] ?? ""))" }.joined(separator: ", ")
             + " could start a formula in a spreadsheet, and \(layout.name) matches students by \(unsafe.count == 1 ? "it" : "them"), so \(unsafe.count == 1 ? "it is" : "they are") not changed; correct the row in \(layout.name) and export the roster again"))
       }
     }
@@ -162,7 +162,7 @@ public enum LMSGradebook {
       lines.append("Rows of the roster left out of every LMS file: " + roster.skipped.map { "line \($0.line), \($0.reason)" }.joined(separator: "; "))
     }
     for (file, rows) in leftOut where !rows.isEmpty {
-      lines.append("Left out of \(file) (graded, and in gradebook.csv): " + rows.map(\.words).joined(separator: "; "))
+      lines.append("Left out of \(file) (gradebook.csv has every graded folder): " + rows.map(\.words).joined(separator: "; "))
     }
     let leftCount = leftOut.reduce(0) { $0 + $1.rows.count }
     return (lines.joined(separator: "\n") + "\n", missing.count + unknown.count + roster.skipped.filter(\.isProblem).count + leftCount)
@@ -171,7 +171,7 @@ public enum LMSGradebook {
   /// A student as messages name them: their name in the roster, and their folder.
   static func describe(_ student: Roster.Student) -> String {
     let name = [student.fields["Student"], student.fields["First name"], student.fields["Last name"]].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-    return "\(name.isEmpty ? "the student" : name) (line \(student.line), folder \(student.folder))"
+    return "\(name.isEmpty ? "the student" : CSVCell.spelledOut(name)) (line \(student.line), folder \(CSVCell.spelledOut(student.folder)))"
   }
 }
 
