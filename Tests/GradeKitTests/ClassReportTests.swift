@@ -230,6 +230,16 @@ struct ClassReportTests {
     }
   }
 
+  @Test("How many learners are graded at once, and why, in words: one per two cores, at most one per 3 GiB")
+  func jobs() {
+    let two = ClassGrader.defaultJobs(cores: 2, memoryBytes: 8 << 30)
+    #expect(two.count == 1 && two.why.hasPrefix("2 cores allow 1: grading one student already builds and runs tests on every core"))
+    #expect(ClassGrader.defaultJobs(cores: 1, memoryBytes: 8 << 30).why.hasPrefix("1 core allows 1"))
+    let small = ClassGrader.defaultJobs(cores: 16, memoryBytes: 7 << 30)
+    #expect(small.count == 2 && small.why.hasPrefix("7 GiB of memory allow 2 (3 GiB each)"))
+    #expect(ClassGrader.defaultJobs(cores: 16, memoryBytes: 64 << 30).count == 8)
+  }
+
   @Test("Shards are stable, disjoint and cover the class", arguments: [2, 3, 7])
   func shards(_ count: Int) throws {
     let names = (0..<200).map { "learner-\($0)" }

@@ -118,5 +118,4 @@ struct ClassCommand: GradeCommand {
       made: formatter.string(from: Date()).prefix(16) + " UTC", commit: commit, points: points,
       roster: lms.map { $0.problemLines(records) })
   }
-
 }

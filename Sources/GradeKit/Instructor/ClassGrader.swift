@@ -68,7 +68,7 @@ public struct ClassGrader: Sendable {
     let count = min(byCores, byMemory)
     let limit = byMemory < byCores
       ? "\(memoryBytes >> 30) GiB of memory allow \(byMemory) (3 GiB each)"
-      : "\(cores) core\(cores == 1 ? "" : "s") allow \(byCores): grading one student already builds and runs tests on every core, so one per two cores is fastest"
+      : "\(cores) core\(cores == 1 ? " allows" : "s allow") \(byCores): grading one student already builds and runs tests on every core, so one per two cores is fastest"
     return (count, "\(limit); --jobs N chooses another number")
   }
 
