@@ -72,7 +72,7 @@ struct LMSExport {
     if !lessons.isEmpty, plans().contains(where: { $0.layout.name == "Moodle" && $0.plan != nil }) {
       lines.append(LMSGradebook.moodleItems(lessons, points: points).trimmingCharacters(in: .newlines))
     }
-    lines.append(problems == 0 ? "The roster is ready: every student goes into every LMS file it makes." : "\(problems) thing\(problems == 1 ? "" : "s") to look at; grading goes on without them.")
+    lines.append(problems == 0 ? "The roster is ready: every student goes into every LMS file it makes." : "\(problems) thing\(problems == 1 ? "" : "s") to look at, listed above; none of them stops grading.")
     return (lines.joined(separator: "\n"), problems)
   }
 
