@@ -1,4 +1,5 @@
 import Foundation
+@testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeResults
 import Synchronization
@@ -238,6 +239,33 @@ struct ClassReportTests {
     let small = ClassGrader.defaultJobs(cores: 16, memoryBytes: 7 << 30)
     #expect(small.count == 2 && small.why.hasPrefix("7 GiB of memory allow 2 (3 GiB each)"))
     #expect(ClassGrader.defaultJobs(cores: 16, memoryBytes: 64 << 30).count == 8)
+  }
+
+  @Test("grade solve 1 2 --into writes one copy with both lessons solved, every task; --task K solves one lesson up to K")
+  func solveSeveralLessons() throws {
+    let workbook = try Workbook.load(at: HostileLab.repository)
+    let (one, two) = (workbook.catalog.lessons[0], workbook.catalog.lessons[1])
+    let root = scratch()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let app = AppTests()
+    let both = app.run(["solve", "1", "2", "--into", root.appending(path: "both").path], in: HostileLab.repository)
+    #expect(both.status == App.Exit.passed, "\(both.err)")
+    #expect(both.err.contains("with lesson 1 (every task), lesson 2 (every task) solved"), "\(both.err)")
+    func file(_ copy: String, _ lesson: Lesson, _ path: String) -> Data? {
+      FileManager.default.contents(atPath: root.appending(path: "\(copy)/Lessons/\(lesson.folder)/\(path)").path)
+    }
+    for lesson in [one, two] {
+      for path in lesson.ownedFiles {
+        #expect(file("both", lesson, path) == FileManager.default.contents(atPath: workbook.solutionFolder(of: lesson).appending(path: path).path), "\(lesson.folder)/\(path)")
+      }
+    }
+    let partly = app.run(["solve", "1", "--task", "2", "--into", root.appending(path: "partly").path], in: HostileLab.repository)
+    #expect(partly.status == App.Exit.passed, "\(partly.err)")
+    let last = try #require(one.tasks.last)
+    for path in last.files where !one.tasks.dropLast().contains(where: { $0.files.contains(path) }) {
+      #expect(file("partly", one, path) == FileManager.default.contents(atPath: workbook.starterFolder(of: one).appending(path: path).path), "\(path) is still the starter's")
+    }
+    #expect(file("partly", two, two.ownedFiles[0]) == FileManager.default.contents(atPath: workbook.starterFolder(of: two).appending(path: two.ownedFiles[0]).path))
   }
 
   @Test("Shards are stable, disjoint and cover the class", arguments: [2, 3, 7])
