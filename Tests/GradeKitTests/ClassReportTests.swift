@@ -329,7 +329,8 @@ struct ClassCommandTests {
   let lab = HostileLab.shared
 
   /// The class: solved, partly done, untouched, a compile error, a hang, a crash, an odd name, an
-  /// empty folder, and a folder on no roster; the roster also names a student with no folder.
+  /// empty folder, a link to another's folder, and a folder on no roster; the roster also names a
+  /// student with no folder.
   func makeClass(in base: URL) throws -> URL {
     let submissions = base.appending(path: "submissions")
     let lesson = lab.lesson
@@ -353,6 +354,8 @@ struct ClassCommandTests {
     try handIn("Zoë Ångström (2)", try lab.learner("week2-solved"))
     try handIn("stranger", try lab.learner("week2-solved"))
     try FileManager.default.createDirectory(at: submissions.appending(path: "empty"), withIntermediateDirectories: true)
+    // A link to another student's folder hands in nothing of the student's own.
+    try FileManager.default.createSymbolicLink(at: submissions.appending(path: "linked"), withDestinationURL: submissions.appending(path: "solved"))
     return submissions
   }
 
@@ -384,7 +387,7 @@ struct ClassCommandTests {
     #expect(check.out.contains("canvas.csv: 8 rows, matched by Student, ID, SIS User ID, SIS Login ID, Section; left out:"), "\(check.out)")
     #expect(check.out.contains("  Cy Crash (line 10, folder crashes): Section \"A\\u{9}=cmd|' /C calc'!A0\" could start a formula"), "\(check.out)")
     #expect(check.out.contains("On the roster, with no folder in the submissions: absent"))
-    #expect(check.out.contains("Folders on no roster (graded, but in no LMS file): stranger"))
+    #expect(check.out.contains("Folders on no roster (graded, but in no LMS file): linked, stranger"))
     #expect(check.out.contains("canvas.csv puts lesson 1 into Lesson 1 Quiz (4101)."))
     #expect(!FileManager.default.fileExists(atPath: out.path))
     #expect(!FileManager.default.fileExists(atPath: base.appending(path: "state").path), "nothing was graded")
@@ -394,7 +397,7 @@ struct ClassCommandTests {
     // Why so many at once, and the progress line's two kinds of trouble.
     #expect(graded.err.contains(" at a time ("), "\(graded.err)")
     #expect(graded.err.contains("--jobs N chooses another number"))
-    let lastProgress = try #require(graded.err.split(separator: "\n").last { $0.hasPrefix("learner 9 of 9") })
+    let lastProgress = try #require(graded.err.split(separator: "\n").last { $0.hasPrefix("learner 10 of 10") })
     #expect(lastProgress.contains("could not be graded: ") && lastProgress.contains("a lesson not handed in: empty"), "\(lastProgress)")
     #expect(["broken", "crashes", "hangs"].allSatisfy { graded.err.contains("could not be graded: ") && graded.err.contains($0) })
     #expect(graded.err.split(separator: "\n").contains { $0.contains("· last: solved (") && $0.hasSuffix(")") }, "each learner's time on the progress line")
@@ -413,6 +416,7 @@ struct ClassCommandTests {
     #expect(row("hangs")["could not be graded"] == "L1T2 (hang (time limit))", "\(row("hangs"))")
     #expect(row("crashes")["could not be graded"] == "L1T2 (crash)", "\(row("crashes"))")
     #expect(row("partial")["failed"] == "L1T3")
+    #expect(row("linked")["could not be graded"]?.hasPrefix("L1T1 (the student's folder linked is a symbolic link, not a folder)") == true, "\(row("linked"))")
     #expect(row("untouched")["failed"] == "L1T1 L1T2 L1T3", "\(row("untouched"))")
     #expect(row("Zoë Ångström (2)")["points"] == "30")
 
