@@ -9,7 +9,7 @@ import GradeResults
 /// only the task owning it fails.
 package enum OwnedFile {
   /// The largest file a learner may hand in.
-  static let sizeLimit = 1 << 20
+  package static let sizeLimit = 1 << 20
 
   /// The contents of `relative` inside `folder`, or why it cannot be graded.
   package static func read(_ relative: String, in folder: URL) -> Result<Data, Refusal> {

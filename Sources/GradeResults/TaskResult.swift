@@ -71,11 +71,6 @@ public struct TaskResult: Sendable, Equatable, Codable {
   /// What the checks found, in order.
   public var findings: [Finding] { checks.flatMap(\.findings) }
 
-  /// Whether grading the task hit trouble that is not the learner's to fix, or a time limit.
-  public var troubled: Bool {
-    status == .error || findings.contains { if case .timedOut = $0 { true } else { false } }
-  }
-
   /// Passed when every check passed; an error when any could not be graded. A task with no
   /// checks at all was not graded.
   public var status: Status {

@@ -40,7 +40,9 @@ struct CommandTests {
     (["class", "--help"], HelpCommand(command: "class")),
     (["reset", "1", "--task", "2"], ResetCommand(name: "1", task: 2)),
     (["reset", "1", "2"], ResetCommand(name: "1", task: 2)),
-    (["solve", "1", "--task", "2", "--into", "x"], SolveCommand(name: "1", target: .scratchCopy(through: 2, folder: "x"))),
+    (["solve", "1", "--task", "2", "--into", "x"], SolveCommand(names: ["1"], target: .scratchCopy(through: 2, folder: "x"))),
+    (["solve", "1", "2", "--into", "x"], SolveCommand(names: ["1", "2"], target: .scratchCopy(through: nil, folder: "x"))),
+    (["solve", "1", "2"], SolveCommand(names: ["1"], target: .learnerFiles(task: 2))),
     (["present", "5", "--step", "2", "--plain"], PresentCommand(name: "5", step: 2, plain: true)),
     (["check", "--runs", "20"], { var options = Command.Options(); options.runs = 20; return CheckCommand(names: [], options: options) }()),
     (["1", "--task", "2"], { var options = Command.Options(); options.task = 2; return GradeLessonsCommand(names: ["1"], options: options) }()),
@@ -52,6 +54,12 @@ struct CommandTests {
       options.roster = "r.csv"
       options.points = "p.json"
       return ClassCommand(submissions: "subs", names: [], report: nil, options: options)
+    }()),
+    (["class", "subs", "--roster", "r.csv", "--check-roster", "--assignments", "a.json"], {
+      var options = Command.Options()
+      options.roster = "r.csv"
+      options.assignments = "a.json"
+      return ClassCommand(submissions: "subs", names: [], report: nil, options: options, checkRoster: true)
     }()),
     (["merge", "out", "a", "b", "--roster", "r.csv"], {
       var options = Command.Options()
@@ -85,6 +93,8 @@ struct CommandTests {
     (["release", "out", "--points", "p.json"], "add --classroom"),
     (["export", "moodle", "out"], "swift run grade export gradescope DIR"),
     (["autograde"], "say where the submission is"),
+    (["solve", "1", "2", "--task", "2", "--into", "x"], "--task K solves one lesson up to a task"),
+    (["solve", "--into", "x"], "say which lessons to solve"),
   ])
   func usageErrors(arguments: [String], fragment: String) {
     #expect {

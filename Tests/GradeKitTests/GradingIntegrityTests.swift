@@ -14,14 +14,46 @@ struct GradingIntegrityTests {
     ("Sec; =cmd|' /C calc'!A0", "\"Sec; '=cmd|' /C calc'!A0\""), ("a, +1", "\"a, '+1\""), ("  -1+1", "  '-1+1"),
     // Full-width signs, which spreadsheets in East Asian locales read as formulas.
     ("＝1+1", "'＝1+1"), ("＋1", "'＋1"), ("－A1", "'－A1"), ("＠SUM(A1)", "'＠SUM(A1)"),
-    // A tab or line break is flattened to a space, so it can neither start a formula nor split the cell.
-    ("\t=1", " '=1"), ("a\n=1", "a =1"), ("a;\n=1", "\"a; '=1\""),
+    // A tab, line break or invisible character is flattened to a space, and what follows it is a start.
+    ("\t=1", " '=1"), ("a\n=1", "a '=1"), ("a;\n=1", "\"a; '=1\""), ("a\r\n-1", "a  '-1"),
+    ("x|=1", "x|'=1"), ("\u{200B}=1", " '=1"), ("a\u{00A0}+1", "a '+1"), ("\u{FEFF}@x", " '@x"), ("a\u{2028}＝1", "a '＝1"),
+    // What may start a piece is listed; anything else, a sign in any script or a symbol, gets a '.
+    ("€5", "'€5"), ("1 -1", "1 '-1"), ("a == b", "a '='= b"), ("Zoë Ångström", "Zoë Ångström"), ("O'Brien (2)", "O'Brien (2)"),
     // Numbers and Moodle's "-" for no grade are data.
     ("-2", "-2"), ("3.33", "3.33"), ("-", "-"), ("a-b", "a-b"), ("ann@uni.edu", "ann@uni.edu"),
   ])
   func csvInjection(_ text: String, expected: String) {
     let field = Gradebook.field(text)
     #expect(field == expected)
+    #expect(CSVCell.isInert(CSVCell.defused(text)))
+  }
+
+  @Test("A cell in a message is spelled out: invisible characters and escapes shown, never sent to the terminal")
+  func cellsInMessages() {
+    #expect(CSVCell.shown("A\t=1\u{1B}[2J\u{200B}") == "\"A\\u{9}=1\\u{1B}[2J\\u{200B}\"")
+    #expect(CSVCell.shown("Zoë (2)") == "\"Zoë (2)\"")
+  }
+
+  @Test("Whatever a cell holds, defusing it leaves no piece that may not start a cell, and an inert cell is left as it is")
+  func csvCellsByConstruction() {
+    // Letters, signs, separators, whitespace and invisible characters of every kind, mixed at random.
+    let alphabet: [Character] = [
+      "a", "Z", "ö", "7", ".", "'", "\"", " ", ",", ";", "|", ":", "=", "+", "-", "@", "＝", "＋", "－", "＠", "\t", "\n", "\r",
+      "\u{00A0}", "\u{2003}", "\u{200B}", "\u{200D}", "\u{2028}", "\u{FEFF}", "\u{0007}", "\u{E000}", "€", "%", "(", "!", "𝟙",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<5_000 {
+      let text = String((0..<next(12)).map { _ in alphabet[next(alphabet.count)] })
+      let defused = CSVCell.defused(text)
+      #expect(CSVCell.isInert(defused), "\(String(reflecting: text)) became \(String(reflecting: defused))")
+      if CSVCell.isInert(text) && !text.unicodeScalars.contains(where: { $0.properties.isWhitespace && $0 != " " || $0.properties.generalCategory == .format || $0.properties.generalCategory == .control || $0.properties.generalCategory == .privateUse }) {
+        #expect(defused == text, "\(String(reflecting: text)) is inert, yet was changed")
+      }
+    }
   }
 
   @Test("A file with a name that is not UTF-8 in a workspace does not stop the next sync")

@@ -3,6 +3,7 @@ import Foundation
 @testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeResults
+import GradeProcesses
 import Testing
 
 /// The files made for platforms instructors grade on, each checked against its documented shape.
@@ -40,13 +41,12 @@ struct PlatformFormatTests {
     #expect(throws: CSVTable.Malformed(line: line, reason: reason)) { try CSVTable(parsing: text) }
   }
 
-  @Test("A roster without a folder column, with a folder twice or with an empty one is refused, naming the line", arguments: [
+  @Test("A roster without a folder column, that is not CSV or that has no student is refused, naming the line", arguments: [
     ("Student,ID\nAnn,1\n", "has no folder column naming each student's submission folder; its columns are Student, ID"),
     // A ;-separated roster is read with ;, so what it lacks is said by column.
     ("Student;ID\nAnn;1\n", "has no folder column naming each student's submission folder; its columns are Student, ID"),
     ("folder;ID\nann;1\nbo\n", "is not CSV at line 3: 1 fields where the header has 2"),
-    ("folder,ID\nann,1\nann,2\n", "gives the folder ann to two students, at lines 2 and 3"),
-    ("folder,ID\n ,1\n", "has no folder at line 2"),
+    ("folder,ID\n ,1\n", "lists no students"),
     ("folder,ID\n", "lists no students"),
     ("folder,ID\nann,\"1\n", "is not CSV at line 2: a quoted field that never ends"),
   ])
@@ -98,7 +98,7 @@ struct PlatformFormatTests {
   @Test("Canvas gets its export's columns, a Points Possible row and a points column per lesson; a student with no folder gets empty cells")
   func canvas() throws {
     let records = [Self.record("ann", passed: 2), Self.record("bo", passed: 0), Self.record("zed", passed: 1)]
-    let text = try LMSGradebook.csv(.canvas, records: records, roster: Self.roster, lessons: Self.lessons, points: Points(byLesson: [1: 10])).get()
+    let text = try LMSGradebook.csv(.canvas, records: records, roster: Self.roster, lessons: Self.lessons, points: Points(byLesson: [1: 10])).get().text
     let rows = try CSVTable(parsing: text)
     let (one, two) = (Self.lessons[0], Self.lessons[1])
     #expect(rows.columns == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", LMSGradebook.columnTitle(of: one), LMSGradebook.columnTitle(of: two)])
@@ -118,7 +118,7 @@ struct PlatformFormatTests {
 
   @Test("Moodle gets the identity columns of its export and a grade-item column per lesson; with no column it matches by, it is not written")
   func moodle() throws {
-    let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: Self.roster, lessons: Self.lessons, points: Points()).get()
+    let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: Self.roster, lessons: Self.lessons, points: Points()).get().text
     let rows = try CSVTable(parsing: text)
     #expect(rows.columns == ["Email address", LMSGradebook.columnTitle(of: Self.lessons[0]), LMSGradebook.columnTitle(of: Self.lessons[1])])
     // Moodle's import reads "-" as no grade.
@@ -130,6 +130,19 @@ struct PlatformFormatTests {
       return
     }
     #expect(reason.message == "moodle.csv is not written: the roster has none of Email address, ID number, Username, which Moodle matches students by")
+  }
+
+  @Test("A roster row with no folder, or a folder given twice, is left out of every LMS file and named; the other students stay")
+  func badRosterRows() throws {
+    let roster = try Roster.parse("folder,ID\nann,1\nbo,2\n ,3\nann,4\ncy,5\n", name: "roster.csv")
+    #expect(roster.students.map(\.folder) == ["bo", "cy"])
+    #expect(roster.skipped.map(\.line) == [2, 4, 5])
+    #expect(roster.skipped.allSatisfy { $0.isProblem })
+    #expect(roster.skipped[1].reason == "no folder (fill in its folder cell)")
+    #expect(roster.skipped[0].reason == "the folder ann again, as at line 5 (give each student their own folder)")
+    let problems = LMSGradebook.problems(records: [], roster: roster)
+    #expect(problems.text.contains("Rows of the roster left out of every LMS file: line 2, the folder ann again, as at line 5"), "\(problems.text)")
+    #expect(problems.count == 2 + 3, "bo and cy have no graded folder, and three rows are left out")
   }
 
   // MARK: Rosters as the LMSs export them
@@ -159,7 +172,7 @@ struct PlatformFormatTests {
     #expect(roster.students.map(\.folder) == ["ann", "bo"])
     #expect(roster.students.map(\.line) == [3, 5])
     #expect(roster.skipped.map(\.line) == [2, 4])
-    let csv = try LMSGradebook.csv(.canvas, records: [Self.record("ann", passed: 3)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    let csv = try LMSGradebook.csv(.canvas, records: [Self.record("ann", passed: 3)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get().text
     let table = try CSVTable(parsing: csv)
     #expect(table.columns == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", LMSGradebook.columnTitle(of: Self.lessons[0])])
     #expect(table.rows[1].fields.prefix(5) == ["Lee, Ann", "101", "S1", "ann", "Sec A"])
@@ -182,41 +195,86 @@ struct PlatformFormatTests {
   @Test("A roster whose canvas.csv Canvas would refuse is refused before grading, with the columns to add", arguments: [
     ("Student,ID,SIS User ID,folder\nAnn,1,S1,ann\n", "Add Section, SIS Login ID to the roster"),
     ("ID,SIS Login ID,Section,folder\n1,ann,A,ann\n", "Add Student to the roster"),
-    ("Student,ID,Section,folder\n,,A,ann\n", "line 2 (folder ann) has no Student, ID or SIS ID"),
   ])
   func canvasHeader(text: String, fragment: String) throws {
     let roster = try Roster.parse(text, name: "roster.csv")
-    #expect(Self.refuses(fragment) { _ = try LMSGradebook.identityColumns(.canvas, roster: roster) })
+    #expect(Self.refuses(fragment) { _ = try LMSGradebook.plan(.canvas, roster: roster) })
     // Student, ID, SIS Login ID, Section is a header Canvas reads.
     let fine = try Roster.parse("Student,ID,SIS Login ID,Section,folder\nAnn,1,ann,A,ann\n", name: "r")
-    #expect(try LMSGradebook.identityColumns(.canvas, roster: fine) == ["Student", "ID", "SIS Login ID", "Section"])
+    #expect(try LMSGradebook.plan(.canvas, roster: fine)?.columns == ["Student", "ID", "SIS Login ID", "Section"])
   }
 
-  @Test("A cell the LMS matches students by is never rewritten: one a spreadsheet could run is refused, naming its line")
+  /// A roster as Canvas exports it, with rows whose cells could start a formula after a tab, a `|`, a line
+  /// break, an invisible character or a separator, and one Canvas cannot match.
+  static let hostileRoster = try! Roster.parse(
+    "Student,ID,Section,Email address,folder\nAnn,1,A,ann@uni.edu,ann\n=HYPERLINK(1),2,\"Sec; =cmd|' /C calc'!A0\",＝1@x.y,bo\n"
+      + "\"Cy\t=1+1\",3,A,cy@uni.edu,cy\nDi,4,x|=1,di@uni.edu,di\n\"Ed\n@SUM(1)\",5,A,ed@uni.edu,ed\nFay,6,A,\u{200B}-1+1,fay\n,,A,,gus\n", name: "r")
+
+  @Test("A cell the LMS matches students by is never rewritten: its row is left out of that LMS's file, named, and the rest is written")
   func unsafeIdentity() throws {
-    let roster = try Roster.parse(
-      "Student,ID,Section,Email address,folder\nAnn,1,A,ann@uni.edu,ann\n=HYPERLINK(1),2,\"Sec; =cmd|' /C calc'!A0\",＝1@x.y,bo\n", name: "r")
-    #expect(Self.refuses("line 3 (folder bo): Student \"=HYPERLINK(1)\"; line 3 (folder bo): Section \"Sec; =cmd|' /C calc'!A0\"") {
-      _ = try LMSGradebook.identityColumns(.canvas, roster: roster)
-    })
-    #expect(Self.refuses("line 3 (folder bo): Email address \"＝1@x.y\"") { _ = try LMSGradebook.identityColumns(.moodle, roster: roster) })
+    let roster = Self.hostileRoster
+    let canvas = try #require(try LMSGradebook.plan(.canvas, roster: roster))
+    #expect(canvas.leftOut.map(\.student.folder) == ["bo", "cy", "di", "ed", "gus"])
+    #expect(canvas.leftOut[0].words.hasPrefix("=HYPERLINK(1) (line 3, folder bo): Student \"=HYPERLINK(1)\", Section \"Sec; =cmd|' /C calc'!A0\" could start a formula"), "\(canvas.leftOut[0].words)")
+    #expect(canvas.leftOut[4].reason == "no Student, ID or SIS ID, so Canvas cannot match the row to a student")
+    let moodle = try #require(try LMSGradebook.plan(.moodle, roster: roster))
+    #expect(moodle.leftOut.map(\.student.folder) == ["bo", "fay", "gus"])
+
+    let records = ["ann", "bo", "cy", "fay"].map { Self.record($0, passed: 1) }
+    let made = try LMSGradebook.csv(.canvas, records: records, roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    let table = try CSVTable(parsing: made.text)
+    #expect(table.rows.map { $0.fields[0] } == ["Points Possible", "Ann", "Fay"])
+    // Every cell of the file starts as a cell may, after any separator, whitespace or invisible character.
+    for row in [table.columns] + table.rows.map(\.fields) { for cell in row { #expect(CSVCell.isInert(cell), "\(cell)") } }
+    let moodleText = try LMSGradebook.csv(.moodle, records: records, roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    #expect(try CSVTable(parsing: moodleText.text).rows.map { $0.fields[0] } == ["ann@uni.edu", "cy@uni.edu", "di@uni.edu", "ed@uni.edu"])
+    let problems = LMSGradebook.problems(records: records, roster: roster, leftOut: [("canvas.csv", made.leftOut), ("moodle.csv", moodleText.leftOut)])
+    #expect(problems.text.contains("Left out of canvas.csv (gradebook.csv has every graded folder): =HYPERLINK(1) (line 3, folder bo)"), "\(problems.text)")
+    #expect(problems.text.contains("Left out of moodle.csv (gradebook.csv has every graded folder): =HYPERLINK(1) (line 3, folder bo)"))
   }
 
-  @Test("Moodle: a key column no student has is left out; a row with an empty key is refused by name; ; works")
+  @Test("Moodle: a key column no student has is left out; a row with an empty key is left out by name; ; works")
   func moodleKeys() throws {
     // Moodle's own export: ID number is often empty for everyone.
     let export = "First name;Last name;ID number;Institution;Department;Email address;folder\nAnn;Lee;;;;ann@uni.edu;ann\nBo;Ng;;;;bo@uni.edu;bo\n"
     let roster = try Roster.parse(export, name: "r")
-    #expect(try LMSGradebook.identityColumns(.moodle, roster: roster) == ["First name", "Last name", "Email address"])
-    #expect(try LMSGradebook.identityColumns(.canvas, roster: roster) == nil)
-    let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get()
+    #expect(try LMSGradebook.plan(.moodle, roster: roster)?.columns == ["First name", "Last name", "Email address"])
+    #expect(try LMSGradebook.plan(.canvas, roster: roster) == nil)
+    let text = try LMSGradebook.csv(.moodle, records: [Self.record("ann", passed: 1)], roster: roster, lessons: [Self.lessons[0]], points: Points()).get().text
     #expect(text.hasPrefix("First name,Last name,Email address,Lesson 1"))
     #expect(text.contains("Bo,Ng,bo@uni.edu,-\r\n"))
 
     let gap = try Roster.parse("First name,Last name,Email address,folder\nAnn,Lee,ann@uni.edu,ann\nBo,Ng,,bo\n", name: "r")
-    #expect(Self.refuses("Bo Ng (line 3, folder bo) has no Email address, and Moodle's import gives a row with an empty Email address to the student of the row before it") {
-      _ = try LMSGradebook.identityColumns(.moodle, roster: gap)
+    let made = try LMSGradebook.csv(.moodle, records: [], roster: gap, lessons: [Self.lessons[0]], points: Points()).get()
+    #expect(made.leftOut.map(\.words) == ["Bo Ng (line 3, folder bo): no Email address, and Moodle's import gives a row with an empty Email address to the student of the row before it"])
+    #expect(!made.text.contains("Bo"))
+  }
+
+  @Test("A lesson mapped to an existing Canvas assignment heads its column as the roster does, Title (id); a column the roster lacks is refused with those it has")
+  func canvasAssignments() throws {
+    let roster = try Roster.parse(Self.canvasExport, name: "roster.csv")
+    let catalog = Self.workbook.catalog
+    let mapped = try CanvasAssignments.map(["1": "Lesson 1: Expecting (1234)"], roster: roster, catalog: catalog, name: "a.json")
+    #expect(mapped == [1: "Lesson 1: Expecting (1234)"])
+    let text = try LMSGradebook.csv(.canvas, records: [Self.record("ann", passed: 9)], roster: roster, lessons: Self.lessons, points: Points(), assignments: mapped).get().text
+    let table = try CSVTable(parsing: text)
+    #expect(table.columns.suffix(2) == ["Lesson 1: Expecting (1234)", LMSGradebook.columnTitle(of: Self.lessons[1])])
+    #expect(Self.refuses("puts lesson 1 into \"Lesson 1 Quiz (9)\", which is no assignment column of the roster; Canvas's export heads each one Title (id), and the roster's are: Lesson 1: Expecting (1234)") {
+      _ = try CanvasAssignments.map(["1": "Lesson 1 Quiz (9)"], roster: roster, catalog: catalog, name: "a.json")
     })
+    #expect(Self.refuses("is no assignment column") { _ = try CanvasAssignments.map(["1": "Current Score"], roster: roster, catalog: catalog, name: "a.json") })
+    let formula = try Roster.parse("Student,ID,Section,=1+1 (7),folder\nAnn,1,A,,ann\n", name: "r")
+    #expect(Self.refuses("a title a spreadsheet could run as a formula") { _ = try CanvasAssignments.map(["1": "=1+1 (7)"], roster: formula, catalog: catalog, name: "a.json") })
+    #expect(Self.refuses("which is no lesson") { _ = try CanvasAssignments.map(["99": "Lesson 1: Expecting (1234)"], roster: roster, catalog: catalog, name: "a.json") })
+    #expect(CanvasAssignments.isAssignmentColumn("Quiz (4101)") && !CanvasAssignments.isAssignmentColumn("(4101)") && !CanvasAssignments.isAssignmentColumn("Score (read only)"))
+  }
+
+  @Test("Moodle's grade items are said with each lesson's maximum, since its import makes new ones out of 100")
+  func moodleItems() {
+    let text = LMSGradebook.moodleItems(Self.lessons, points: Points(byLesson: [1: 10]))
+    #expect(text.contains("  \(LMSGradebook.columnTitle(of: Self.lessons[0])): 10\n"))
+    #expect(text.contains("  \(LMSGradebook.columnTitle(of: Self.lessons[1])): \(Self.lessons[1].tasks.count)\n"))
+    #expect(text.contains("out of 100"))
   }
 
   @Test("A perfect student gets exactly the lesson's points in gradebook.csv, canvas.csv, moodle.csv, results.json and the Classroom workflow")
@@ -234,7 +292,7 @@ struct PlatformFormatTests {
     #expect(row[gradebook.columns.firstIndex(of: "points")!] == "17")
 
     for layout in [LMSGradebook.Layout.canvas, .moodle] {
-      let table = try CSVTable(parsing: LMSGradebook.csv(layout, records: [perfect], roster: Self.roster, lessons: Self.lessons, points: points).get())
+      let table = try CSVTable(parsing: LMSGradebook.csv(layout, records: [perfect], roster: Self.roster, lessons: Self.lessons, points: points).get().text)
       let ann = try #require(table.rows.first { $0.fields.contains("ann@uni.edu") || $0.fields.contains("Lee, Ann") })
       #expect(Array(ann.fields.suffix(2)) == expected, "\(layout.name)")
       if layout.pointsRow { #expect(Array(table.rows[0].fields.suffix(2)) == expected) }
@@ -319,6 +377,58 @@ struct PlatformFormatTests {
   static let testFields: Set = ["score", "max_score", "status", "name", "name_format", "number", "output", "output_format", "tags", "visibility", "extra_data"]
 
   /// Checks `text` against Gradescope's documented shape and returns it decoded.
+  @Test("A zip left in a Gradescope submission gives up only the regular files a lesson names, at safe paths; links and paths that climb out are never made")
+  func submissionZip() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "zip-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appending(path: "submission/inner"), withIntermediateDirectories: true)
+    let runner = ProcessRunner()
+    func zip(_ name: String, _ entries: [StoredZip.Entry]) throws -> SubmissionZip {
+      try StoredZip.make(entries).write(to: root.appending(path: "submission/\(name)"))
+      return SubmissionZip(name: name, url: root.appending(path: "submission/\(name)"))
+    }
+    let good = try zip("work.zip", [
+      .init(path: "work/Lessons/01-x/Sources/A.swift", data: Data("let a = 1\n".utf8)),
+      .init(path: "work/Lessons/01-x/Sources/B.swift", data: Data("/etc/passwd".utf8), isLink: true),
+      .init(path: "work/notes.txt", data: Data("not wanted".utf8)),
+    ])
+    try Data().write(to: root.appending(path: "submission/inner/other.zip"))
+    try FileManager.default.createSymbolicLink(at: root.appending(path: "submission/linked.zip"), withDestinationURL: good.url)
+    #expect(SubmissionZip.find(in: root.appending(path: "submission")).map(\.name) == ["work.zip", "inner/other.zip"], "a link to a zip is no zip")
+
+    let into = root.appending(path: "out")
+    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], runner: runner).get()
+    #expect(written == ["work/Lessons/01-x/Sources/A.swift"])
+    #expect(try String(contentsOf: into.appending(path: "work/Lessons/01-x/Sources/A.swift"), encoding: .utf8) == "let a = 1\n")
+    #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/Lessons/01-x/Sources/B.swift").path))
+    #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/notes.txt").path))
+
+    for (name, entries, reason) in [
+      ("climb.zip", [StoredZip.Entry(path: "../../A.swift", data: Data("x".utf8))], "a path that is not taken"),
+      ("absolute.zip", [StoredZip.Entry(path: "/tmp/A.swift", data: Data("x".utf8))], "a path that is not taken"),
+      ("twice.zip", [StoredZip.Entry(path: "A.swift", data: Data("x".utf8)), StoredZip.Entry(path: "A.swift", data: Data("y".utf8))], "does not unpack to the size"),
+      ("many.zip", (0...SubmissionZip.maximumFilesTaken).map { StoredZip.Entry(path: "\($0)/A.swift", data: Data("x".utf8)) }, "more of the lessons' files than a workbook has"),
+    ] {
+      let hostile = try zip(name, entries)
+      let escape = root.appending(path: "escape-\(name)")
+      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], runner: runner) else {
+        Issue.record("\(name) was unpacked")
+        continue
+      }
+      #expect(refused.reason.contains(reason), "\(name): \(refused.reason)")
+      #expect(!FileManager.default.fileExists(atPath: root.appending(path: "A.swift").path))
+      #expect(!FileManager.default.fileExists(atPath: "/tmp/A.swift") || name != "absolute.zip")
+    }
+    let notAZip = SubmissionZip(name: "inner/other.zip", url: root.appending(path: "submission/inner/other.zip"))
+    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], runner: runner) else {
+      Issue.record("an empty file was unpacked as a zip")
+      return
+    }
+    #expect(refused.reason.contains("is not a zip file unzip can read"))
+    #expect(SubmissionZip.isSafe("work/Lessons/01-expect-and-require/Sources/Score Validator (2).swift"))
+    #expect(!SubmissionZip.isSafe("a/./b") && !SubmissionZip.isSafe("a//b") && !SubmissionZip.isSafe("-o") && !SubmissionZip.isSafe("a/*.swift"))
+  }
+
   static func checkGradescopeShape(_ text: String) throws -> [String: Any] {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(Set(object.keys).isSubset(of: resultsFields), "\(object.keys)")
@@ -368,17 +478,34 @@ struct PlatformFormatTests {
     #expect(markdownCodeBlock("plain") == "```text\nplain\n```")
   }
 
-  @Test("A student folder whose Lessons is a link is told so, not that nothing was handed in")
+  @Test("A link is named for what it is: the student's whole folder, their Lessons, or one lesson folder; a missing lesson is not handed in")
   func lessonsLink() throws {
     let root = FileManager.default.temporaryDirectory.appending(path: "link-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
-    try FileManager.default.createDirectory(at: root.appending(path: "lou"), withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(at: root.appending(path: "lou/Lessons"), withDestinationURL: Self.workbook.root.appending(path: "Solutions"))
+    let manager = FileManager.default
+    try manager.createDirectory(at: root.appending(path: "lou"), withIntermediateDirectories: true)
+    try manager.createSymbolicLink(at: root.appending(path: "lou/Lessons"), withDestinationURL: Self.workbook.root.appending(path: "Solutions"))
+    try manager.createSymbolicLink(at: root.appending(path: "ray"), withDestinationURL: Self.workbook.root)
+    try manager.createDirectory(at: root.appending(path: "sue/Lessons"), withIntermediateDirectories: true)
+    try manager.createSymbolicLink(
+      at: root.appending(path: "sue/Lessons/\(Self.lessons[0].folder)"), withDestinationURL: Self.workbook.root.appending(path: "Solutions/\(Self.lessons[0].folder)"))
+    try manager.createDirectory(at: root.appending(path: "empty"), withIntermediateDirectories: true)
     let grader = Grader(workbook: Self.workbook, state: StateFolder(root: root.appending(path: "state")))
-    let entries = ClassGrader(grader: grader, progress: { _ in }).grade(root.appending(path: "lou"), learner: "lou", lessons: [Self.lessons[0]])
-    let findings = entries.flatMap { $0.result.tasks.flatMap(\.findings) }
-    #expect(findings.contains(.unavailable("lou/Lessons is a symbolic link, not a folder")), "\(findings)")
-    #expect(entries[0].result.passedCount == 0)
+    let classGrader = ClassGrader(grader: grader, progress: { _ in })
+    func graded(_ name: String) -> [LearnerRecord.LessonEntry] { classGrader.grade(root.appending(path: name), learner: name, lessons: [Self.lessons[0]]) }
+    for (name, words) in [
+      ("lou", "lou/Lessons is a symbolic link, not a folder"), ("ray", "the student's folder ray is a symbolic link, not a folder"),
+      ("sue", "the lesson folder sue/…/\(Self.lessons[0].folder) is a symbolic link, not a folder"),
+    ] {
+      let entries = graded(name)
+      #expect(entries[0].result.tasks.flatMap(\.findings).contains(.unavailable(words)), "\(name): \(entries)")
+      #expect(entries[0].result.passedCount == 0)
+      #expect(entries[0].notHandedIn == nil)
+      #expect(TaskStanding.of(task: 1, in: entries[0]) == .notGraded(reason: words))
+    }
+    let empty = graded("empty")
+    #expect(empty[0].notHandedIn == true)
+    #expect(TaskStanding.of(task: 1, in: empty[0]) == .notHandedIn)
   }
 
   // MARK: A student copy

@@ -280,7 +280,7 @@ struct PlatformRunTests {
 
     let graded = app.run(common + ["--report", out.path, "--points", points.path], in: lab.workbook.root)
     #expect(graded.status == App.Exit.passed, "\(graded.err)")
-    #expect(graded.err.contains("Wrote canvas.csv, moodle.csv, roster.txt"), "\(graded.err)")
+    #expect(graded.err.contains("Wrote canvas.csv, moodle.csv, moodle-items.txt, roster.txt"), "\(graded.err)")
     #expect(graded.err.contains("with no graded folder (no grade in the LMS files: empty in canvas.csv, - in moodle.csv): bo"))
     #expect(graded.err.contains("on no roster (not in the LMS files; add them to the roster): zed"))
     let canvas = try CSVTable(parsing: String(contentsOf: out.appending(path: "canvas.csv"), encoding: .utf8))

@@ -27,6 +27,8 @@ public enum Command {
     public var roster: String?
     /// The instructor's points per lesson (`--points`); one point per task without it.
     public var points: String?
+    /// The existing Canvas assignment columns lessons' grades go into (`--assignments`).
+    public var assignments: String?
     /// The one task whose result decides the exit code of grading a lesson (`--task`).
     public var task: Int?
     /// How many times `grade check` runs each task's reference tests against each version (`--runs`).
@@ -116,6 +118,7 @@ public enum Command {
     var plain = false
     var classroom = false
     var keep = false
+    var checkRoster = false
   }
 
   /// The usage text of every command, made from the same table the parser reads.

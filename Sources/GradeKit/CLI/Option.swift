@@ -80,6 +80,12 @@ struct Option: Sendable {
     Option(name: "--roster", value: "CSV", help: "a CSV with a folder column beside the LMS's own; adds canvas.csv, moodle.csv and roster.txt to OUT") {
       parsed, text in parsed.options.roster = text
     },
+    Option(name: "--assignments", value: "JSON", help: "existing Canvas assignments for lessons, as the roster's columns name them, such as {\"1\": \"Lesson 1 Quiz (4101)\"}") {
+      parsed, text in parsed.options.assignments = text
+    },
+    Option(name: "--check-roster", help: "check the roster against the submissions and say what each LMS file would hold, without grading") { parsed, _ in
+      parsed.checkRoster = true
+    },
     Option(name: "--points", value: "JSON", help: "points per lesson, such as {\"1\": 10, \"mocking\": 20} (default: one per task)") {
       parsed, text in parsed.options.points = text
     },

@@ -9,7 +9,7 @@ struct ClassCommand: GradeCommand {
   static let usage = CommandUsage(
     name: "class", arguments: "DIR [LESSON ...]",
     summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
-    audience: .instructors, options: ["--report", "--roster", "--points", "--jobs", "--shard", "--work", "--format"] + CommandUsage.grading)
+    audience: .instructors, options: ["--report", "--roster", "--points", "--assignments", "--check-roster", "--jobs", "--shard", "--work", "--format"] + CommandUsage.grading)
 
   /// The folder holding one folder per learner.
   var submissions: String
@@ -19,13 +19,16 @@ struct ClassCommand: GradeCommand {
   var report: String?
   /// How to grade, how many at once, which shard, and the roster and points of the reports.
   var options: Command.Options
+  /// Whether to check the roster against the submissions and stop, grading nothing (`--check-roster`).
+  var checkRoster = false
 
   /// Takes the submissions folder, then any lessons.
   static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ClassCommand {
     guard let submissions = words.first else {
       throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
     }
-    return ClassCommand(submissions: submissions, names: Array(words.dropFirst()), report: parsed.report, options: parsed.options)
+    return ClassCommand(
+      submissions: submissions, names: Array(words.dropFirst()), report: parsed.report, options: parsed.options, checkRoster: parsed.checkRoster)
   }
 
   /// Grades every learner folder (of one shard), prints progress and a table or JSON,
@@ -43,6 +46,13 @@ struct ClassCommand: GradeCommand {
     let out = report.map { app.url($0) }
     let lms = try LMSExport(options, app: app, workbook: workbook)
     let points = try app.points(options.points, in: workbook)
+    if checkRoster {
+      // In seconds: the roster read and matched to the folders, nothing graded or written.
+      guard let lms else { throw .usage("--check-roster checks a roster; add --roster CSV") }
+      let check = lms.check(folders: try ClassGrader.students(in: folder), lessons: lessons)
+      app.write(check.text)
+      return check.problems == 0 ? App.Exit.passed : App.Exit.failed
+    }
     if lms != nil, out == nil { throw .usage("--roster writes LMS gradebooks into the report folder; add --report OUT") }
     if let out, (out.path + "/").hasPrefix(folder.path + "/") {
       throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
@@ -54,19 +64,25 @@ struct ClassCommand: GradeCommand {
     if let notice = classGrader.isolation.notice {
       app.writeError("grade: \(notice)")
     }
-    let jobs = options.jobs ?? ClassGrader.defaultJobs
+    let machine = ClassGrader.defaultJobs(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory)
+    let jobs = options.jobs ?? machine.count
     let terminal = app.outputIsTerminal
     let printed = Locked(false)
     let progress: @Sendable (ClassGrader.Progress) -> Void = { [writeError = app.writeError] now in
-      let left = now.remaining.map { " · about \(Self.clock($0)) left" } ?? ""
-      let troubled = now.troubled.isEmpty ? "" : " · errored or timed out: \(now.troubled.suffix(3).joined(separator: ", "))\(now.troubled.count > 3 ? " and \(now.troubled.count - 3) more" : "")"
+      func names(_ learners: [String]) -> String {
+        learners.suffix(3).joined(separator: ", ") + (learners.count > 3 ? " and \(learners.count - 3) more" : "")
+      }
+      let left = now.remaining.map { " · about \(ClassGrader.clock($0)) left" } ?? ""
+      let notGraded = now.notGraded.isEmpty ? "" : " · could not be graded: \(names(now.notGraded))"
+      let missing = now.notHandedIn.isEmpty ? "" : " · a lesson not handed in: \(names(now.notHandedIn))"
       let resumed = now.resumed > 0 ? " (\(now.resumed) unchanged)" : ""
-      let line = "learner \(now.done) of \(now.total)\(resumed) · \(Self.clock(now.elapsed)) elapsed\(left)\(troubled) · last: \(now.latest)"
+      let line = "learner \(now.done) of \(now.total)\(resumed) · \(ClassGrader.clock(now.elapsed)) elapsed\(left)\(notGraded)\(missing) · last: \(now.latest)\(now.latestSeconds.map { " (\(ClassGrader.clock($0)))" } ?? "")"
       // At a terminal the line updates in place; in a log, a line per learner.
       let again = printed.withValue { value -> Bool in defer { value = true }; return value }
       writeError((terminal && again ? "\u{1B}[1A\u{1B}[2K" : "") + line)
     }
-    app.writeError("Grading \(folder.path) with \(jobs) at a time\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
+    let why = options.jobs == nil ? " (\(machine.why))" : " (as --jobs says)"
+    app.writeError("Grading \(folder.path) with \(jobs) student\(jobs == 1 ? "" : "s") at a time\(why)\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
     let graded = try ClassGrader(grader: classGrader, jobs: jobs, shard: options.shard, progress: progress)
       .grade(submissions: folder, lessons: lessons, records: records)
     switch options.format {
@@ -81,7 +97,7 @@ struct ClassCommand: GradeCommand {
     if let out {
       let all = LearnerRecord.all(in: records)
       try Gradebook.write(all, lessons: lessons, points: points, to: out, context: Self.reportContext(all, workbook: workbook, points: points, lms: lms))
-      app.writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, and feedback/, results/, junit/ and records/ per learner.")
+      app.writeError("Wrote \(out.path)/: gradebook.csv, details.csv, report.html, feedback/index.csv (which files are whose), and feedback/, results/, junit/ and records/ per learner.")
       try lms?.write(all, lessons: lessons, to: out, say: app.writeError)
     }
     // The class was graded whatever its learners handed in; only grading trouble is an error.
@@ -100,12 +116,6 @@ struct ClassCommand: GradeCommand {
     let commit = described.flatMap { $0.succeeded ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
     return ClassReportPage.Context(
       made: formatter.string(from: Date()).prefix(16) + " UTC", commit: commit, points: points,
-      roster: lms.map { LMSGradebook.problems(records: records, roster: $0.roster).text.split(separator: "\n").map(String.init) })
-  }
-
-  /// Seconds as `m:ss`.
-  static func clock(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded())
-    return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
+      roster: lms.map { $0.problemLines(records) })
   }
 }

@@ -6,7 +6,7 @@ struct MergeCommand: GradeCommand {
   /// How usage shows `grade merge`, and the options it takes.
   static let usage = CommandUsage(
     name: "merge", arguments: "OUT SHARD ...", summary: "combine the --report folders of several shards into one in OUT",
-    audience: .instructors, options: ["--roster", "--points"])
+    audience: .instructors, options: ["--roster", "--points", "--assignments"])
 
   /// The folder to write the combined reports into.
   var destination: String

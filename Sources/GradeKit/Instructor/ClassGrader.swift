@@ -35,11 +35,18 @@ public struct ClassGrader: Sendable {
     public var elapsed: Double
     /// An estimate of the seconds left, once a learner has been graded.
     public var remaining: Double?
-    /// Learners whose grading hit an error or a time limit so far.
-    public var troubled: [String]
+    /// Learners with a task that could not be graded so far (`TaskStanding.notGraded`).
+    public var notGraded: [String]
+    /// Learners with a lesson not handed in so far.
+    public var notHandedIn: [String]
     /// The learner just finished.
     public var latest: String
+    /// The seconds grading them took, or `nil` when they were answered from their record.
+    public var latestSeconds: Double?
   }
+
+  /// What a lesson's tasks say when its folder was not handed in.
+  static let notHandedIn = "not handed in"
 
   /// Creates a class grader.
   public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
@@ -52,10 +59,17 @@ public struct ClassGrader: Sendable {
   /// What the machine allows: one learner per two cores, since grading one learner already
   /// compiles and runs on every core (measured here: two at once on 2 cores was slower than
   /// one), and at most one per 3 GiB of memory.
-  public static var defaultJobs: Int {
-    let cores = SideBySide.cores
-    let memory = Int(ProcessInfo.processInfo.physicalMemory >> 30) / 3
-    return max(1, min(cores / 2, memory))
+  public static var defaultJobs: Int { defaultJobs(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory).count }
+
+  /// How many learners `cores` and `memoryBytes` allow at once, and why, in words for the screen.
+  static func defaultJobs(cores: Int, memoryBytes: UInt64) -> (count: Int, why: String) {
+    let byCores = max(1, cores / 2)
+    let byMemory = max(1, Int(memoryBytes >> 30) / 3)
+    let count = min(byCores, byMemory)
+    let limit = byMemory < byCores
+      ? "\(memoryBytes >> 30) GiB of memory allow \(byMemory) (3 GiB each)"
+      : "\(cores) core\(cores == 1 ? " allows" : "s allow") \(byCores): grading one student already builds and runs tests on every core, so one per two cores is fastest"
+    return (count, "\(limit); --jobs N chooses another number")
   }
 
   /// The learner folders in `submissions`, sorted by name.
@@ -77,7 +91,7 @@ public struct ClassGrader: Sendable {
     let learners = try Self.students(in: submissions).filter { shard?.contains($0) ?? true }
     let workbookKey = workbookFingerprint(lessons: lessons)
     let start = ContinuousClock.now
-    let state = Locked((done: 0, resumed: 0, graded: 0, gradedSeconds: 0.0, troubled: [String](), next: 0, records: [LearnerRecord]()))
+    let state = Locked((done: 0, resumed: 0, graded: 0, gradedSeconds: 0.0, notGraded: [String](), notHandedIn: [String](), next: 0, records: [LearnerRecord]()))
 
     @Sendable func finish(_ record: LearnerRecord, resumed: Bool, seconds: Double) {
       let now = state.withValue { value -> Progress in
@@ -87,14 +101,15 @@ public struct ClassGrader: Sendable {
           value.graded += 1
           value.gradedSeconds += seconds
         }
-        if record.troubled { value.troubled.append(record.learner) }
+        if record.anyNotGraded { value.notGraded.append(record.learner) }
+        if record.anyNotHandedIn { value.notHandedIn.append(record.learner) }
         let left = learners.count - value.done
         let perLearner = value.graded == 0 ? nil : Optional(ContinuousClock.now - start).map { elapsed in
           (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) / Double(value.graded)
         }
         return Progress(
           done: value.done, total: learners.count, resumed: value.resumed, elapsed: GradeProcesses.seconds(since: start),
-          remaining: perLearner.map { $0 * Double(left) }, troubled: value.troubled, latest: record.learner)
+          remaining: perLearner.map { $0 * Double(left) }, notGraded: value.notGraded, notHandedIn: value.notHandedIn, latest: record.learner, latestSeconds: resumed ? nil : seconds)
       }
       progress(now)
     }
@@ -131,16 +146,19 @@ public struct ClassGrader: Sendable {
     let lessonsRoot = Self.isRealFolder(WorkbookPath.lessons.url(in: folder)) ? WorkbookPath.lessons.url(in: folder) : folder
     return lessons.map { lesson in
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
-      // A link could hand in another learner's folder, or the instructor's.
-      guard Self.isRealFolder(folder), Self.isRealFolder(learnerFolder) else {
-        let lessonsLink = WorkbookPath.lessons.url(in: folder)
-        let why = Self.exists(learnerFolder) ? "\(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
-          : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
-          : "not handed in"
+      // A link could hand in another learner's folder, or the instructor's: say which link it is.
+      let lessonsLink = WorkbookPath.lessons.url(in: folder)
+      let refusedLink =
+        Self.exists(folder) && !Self.isRealFolder(folder) ? "the student's folder \(learner) is a symbolic link, not a folder"
+        : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
+        : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? "the lesson folder \(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
+        : nil
+      guard refusedLink == nil, Self.isRealFolder(learnerFolder) else {
+        let why = refusedLink ?? Self.notHandedIn
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
           tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),
-          untouched: lesson.tasks.map(\.number))
+          untouched: lesson.tasks.map(\.number), notHandedIn: refusedLink == nil ? true : nil)
       }
       let result = grader.grade(lesson, learnerFolder: learnerFolder, workspaceName: "class/\(Self.safeName(for: learner))")
       return LearnerRecord.LessonEntry(
@@ -212,5 +230,11 @@ public struct ClassGrader: Sendable {
   /// one per workbook, in the system's temporary folder.
   public static func defaultState(for workbook: Workbook) -> StateFolder {
     StateFolder(root: FileManager.default.temporaryDirectory.appending(path: "grade-class-\(Fingerprint.hex(of: workbook.root.standardizedFileURL.path))"))
+  }
+
+  /// Seconds as `m:ss`, as the progress line and the report show a time.
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded())
+    return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
   }
 }

@@ -69,7 +69,8 @@ enum ClassReportPage {
       for entry in record.lessons {
         for task in entry.result.tasks {
           let place = "L\(entry.lesson)T\(task.taskNumber)"
-          // A learner who never started a task missed no bug: they are counted apart.
+          // A learner who never started a task, or did not hand it in, missed no bug: they are counted apart.
+          if entry.wasNotHandedIn { continue }
           if entry.untouched?.contains(task.taskNumber) == true {
             neverStarted[place, default: 0] += 1
             continue
@@ -93,21 +94,29 @@ enum ClassReportPage {
     body += "<h2>Mutants most learners' tests let live</h2>\n<p>Small changes the grader made to the code that no test of theirs failed on.</p>\n" + table(
       ["Your tests pass when …", "Task", "Learners"], lived.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
     body += "<h2>Tasks learners never started</h2>\n" + table(
-      ["Task", "Learners whose files are still the starter's, or not handed in"],
+      ["Task", "Learners whose files are still the starter's"],
       lessons.flatMap { lesson in lesson.tasks.map { "L\(lesson.number)T\($0.number)" } }.compactMap { place in neverStarted[place].map { [place, "\($0)"] } })
     body += "<h2>Tests most learners' code failed</h2>\n" + table(
       ["Test", "Task", "Learners"], failing.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.prefix(15).map { [e($0.key), $0.value.where, "\($0.value.count)"] })
 
-    // Learners whose grading hit an error or a time limit.
-    let troubled = records.filter(\.troubled).map { record -> [String] in
+    // Learners with a task that could not be graded, and why; then those who handed nothing in for a lesson.
+    let notGraded = records.filter(\.anyNotGraded).map { record -> [String] in
       let reasons = record.lessons.flatMap { entry -> [String] in
         if let error = entry.result.lessonError { return ["L\(entry.lesson): \(error)"] }
         guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { return [] }
-        return entry.result.tasks.filter(\.troubled).map { task in "L\(entry.lesson)T\(task.taskNumber): " + task.summary(in: lesson, limit: 1) }
+        return entry.result.tasks.compactMap { task in
+          guard case .notGraded(let reason) = TaskStanding.of(task: task.taskNumber, in: entry) else { return nil }
+          return "L\(entry.lesson)T\(task.taskNumber): \(reason): " + task.summary(in: lesson, limit: 1)
+        }
       }
       return [e(record.learner), e(reasons.prefix(3).joined(separator: "; "))]
     }
-    body += "<h2>Learners who errored or timed out</h2>\n" + (troubled.isEmpty ? "<p>None.</p>\n" : table(["Learner", "What happened"], troubled))
+    body += "<h2>Learners whose work could not be graded</h2>\n<p>Code that does not compile, crashed, hung or was refused: nothing was learned about these tasks.</p>\n"
+      + (notGraded.isEmpty ? "<p>None.</p>\n" : table(["Learner", "What happened"], notGraded))
+    let missing = records.filter(\.anyNotHandedIn).map { record in
+      [e(record.learner), e(record.lessons.filter(\.wasNotHandedIn).map { "L\($0.lesson)" }.joined(separator: ", "))]
+    }
+    body += "<h2>Lessons not handed in</h2>\n" + (missing.isEmpty ? "<p>None.</p>\n" : table(["Learner", "Lessons"], missing))
 
     return """
       <!DOCTYPE html>
@@ -128,7 +137,7 @@ enum ClassReportPage {
       table.grid th b { display: block; }
       table.grid td { text-align: center; }
       table.grid td:first-child { text-align: left; }
-      td.pass { background: #dff0d8; } td.fail { background: #f8d7da; } td.error { background: #fce8b2; } td.untouched { color: #888; }
+      td.pass { background: #dff0d8; } td.fail { background: #f8d7da; } td.error { background: #fce8b2; } td.untouched { color: #888; } td.missing { color: #888; }
       </style>
       </head>
       <body>
@@ -186,16 +195,16 @@ enum ClassReportPage {
   }
 
   /// A row per learner, linked to their feedback, and a column per task (headed by its title),
-  /// then each lesson's points and the total. A cell is ✔ passed, ✘ failed, ! stopped by a time
-  /// limit or not gradable, or – never started.
+  /// then each lesson's points, the total and the time grading took. A cell is the task's
+  /// `TaskStanding` mark, the same standing the CSVs write.
   static func grid(_ records: [LearnerRecord], lessons: [Lesson], points: Points) -> String {
     let e = Gradebook.xmlEscape
     guard !records.isEmpty else { return "<p>None.</p>\n" }
-    var html = "<p>✔ passed · ✘ failed · ! stopped by a time limit, or could not be graded · – never started (files as handed out, or not handed in); hover a cell for what was found</p>\n<table class=\"grid\">\n<tr><th>Learner</th>"
+    var html = "<p>\(TaskStanding.legend); a learner's time is what grading their lessons took</p>\n<table class=\"grid\">\n<tr><th>Learner</th>"
     for lesson in lessons {
       for task in lesson.tasks { html += "<th><b>L\(lesson.number)T\(task.number)</b>\(e(task.title))</th>" }
     }
-    html += lessons.map { "<th><b>L\($0.number)</b>points of \(Points.text(points.maximum(of: $0)))</th>" }.joined() + "<th><b>Total</b>points</th></tr>\n"
+    html += lessons.map { "<th><b>L\($0.number)</b>points of \(Points.text(points.maximum(of: $0)))</th>" }.joined() + "<th><b>Total</b>points</th><th><b>Time</b>m:ss</th></tr>\n"
     for record in records {
       let feedback = "feedback/\(ClassGrader.safeName(for: record.learner)).md"
       html += "<tr><td><a href=\"\(e(feedback))\">\(e(record.learner))</a></td>"
@@ -205,17 +214,16 @@ enum ClassReportPage {
         let entry = record.lessons.first { $0.lesson == lesson.number }
         for task in lesson.tasks {
           let result = entry?.result.tasks.first { $0.taskNumber == task.number }
-          let (mark, kind): (String, String) =
-            entry?.untouched?.contains(task.number) == true && result?.status != .pass ? ("–", "untouched")
-            : result?.status == .pass ? ("✔", "pass") : result.map { $0.troubled || $0.status == .error } == true ? ("!", "error") : ("✘", "fail")
-          let title = entry.flatMap { entry in result.map { $0.summary(in: lesson, limit: 1) } ?? entry.result.lessonError } ?? "not graded"
-          html += "<td class=\"\(kind)\" title=\"\(e(title))\">\(mark)</td>"
+          let standing = TaskStanding.of(task: task.number, in: entry)
+          let found = standing == .notHandedIn ? nil : entry.flatMap { entry in result.map { $0.summary(in: lesson, limit: 1) } ?? entry.result.lessonError }
+          let title = [standing.word, standing.reason, found ?? ""].filter { !$0.isEmpty }.joined(separator: ": ")
+          html += "<td class=\"\(standing.mark.kind)\" title=\"\(e(title))\">\(standing.mark.symbol)</td>"
         }
         let earned = entry.map { points.score($0.result, of: lesson) } ?? 0
         total += earned
         scores.append(Points.text(earned))
       }
-      html += scores.map { "<td>\($0)</td>" }.joined() + "<td>\(Points.text(total))</td></tr>\n"
+      html += scores.map { "<td>\($0)</td>" }.joined() + "<td>\(Points.text(total))</td><td>\(ClassGrader.clock(record.seconds))</td></tr>\n"
     }
     return html + "</table>\n"
   }

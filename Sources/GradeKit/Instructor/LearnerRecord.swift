@@ -22,17 +22,27 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     /// The tasks whose files the learner never changed from the starter (or did not hand in),
     /// so reports keep "never started" apart from "missed a bug"; `nil` in older records.
     public var untouched: [Int]?
+    /// Whether the lesson's folder was not in the learner's folder; `nil` when it was, and in
+    /// records written before this was kept (`wasNotHandedIn` reads those).
+    public var notHandedIn: Bool?
 
     private enum CodingKeys: String, CodingKey {
-      case lesson, slug, result, untouched
+      case lesson, slug, result, untouched, notHandedIn
+    }
+
+    /// Whether the lesson's folder was not in the learner's folder, in this record or, for a
+    /// record written before `notHandedIn` was kept, by the one finding such a lesson had.
+    public var wasNotHandedIn: Bool {
+      notHandedIn ?? result.tasks.allSatisfy { $0.findings == [.unavailable(ClassGrader.notHandedIn)] }
     }
 
     /// Creates an entry.
-    public init(lesson: Int, slug: String, result: LessonResult, untouched: [Int]? = nil) {
+    public init(lesson: Int, slug: String, result: LessonResult, untouched: [Int]? = nil, notHandedIn: Bool? = nil) {
       self.lesson = lesson
       self.slug = slug
       self.result = result
       self.untouched = untouched
+      self.notHandedIn = notHandedIn
     }
   }
 
@@ -59,13 +69,6 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
 
   /// How many tasks passed, across every lesson.
   public var passedTasks: Int { lessons.reduce(0) { $0 + $1.result.passedCount } }
-
-  /// Whether grading this learner hit trouble that is not theirs to fix, or a time limit.
-  public var troubled: Bool {
-    lessons.contains { entry in
-      entry.result.lessonError != nil || entry.result.tasks.contains(where: \.troubled)
-    }
-  }
 
   /// The record's file name in `records/`: the learner's name in safe characters and a hash.
   public var fileName: String { ClassGrader.safeName(for: learner) + ".json" }

@@ -29,8 +29,11 @@ public struct Roster: Sendable, Equatable {
   public struct SkippedRow: Sendable, Equatable {
     /// Its line in the roster.
     public var line: Int
-    /// What it is, such as "Canvas's Points Possible row".
+    /// What it is, such as "Canvas's Points Possible row", or what is wrong with it.
     public var reason: String
+    /// Whether it is a student's row the roster got wrong (no folder, a folder twice), rather
+    /// than a row of the LMS's export that is no student.
+    public var isProblem: Bool = false
   }
 
   /// The roster's columns other than `folder`, in file order.
@@ -69,15 +72,25 @@ public struct Roster: Sendable, Equatable {
         skipped.append(SkippedRow(line: line, reason: reason))
         continue
       }
-      guard !folder.isEmpty else { throw .usage("the roster \(name) has no folder at line \(line)") }
+      // A row the roster got wrong is left out and named; the rest of the class goes on.
+      guard !folder.isEmpty else {
+        skipped.append(SkippedRow(line: line, reason: "no folder (fill in its \(folderColumn) cell)", isProblem: true))
+        continue
+      }
       if let earlier = seen[folder] {
-        throw .usage("the roster \(name) gives the folder \(folder) to two students, at lines \(earlier) and \(line)")
+        skipped.append(SkippedRow(line: line, reason: "the folder \(folder) again, as at line \(earlier) (give each student their own folder)", isProblem: true))
+        if let first = students.firstIndex(where: { $0.folder == folder }) {
+          skipped.append(SkippedRow(line: earlier, reason: "the folder \(folder) again, as at line \(line) (give each student their own folder)", isProblem: true))
+          students.remove(at: first)
+        }
+        continue
       }
       seen[folder] = line
       var byColumn: [String: String] = [:]
       for (index, column) in table.columns.enumerated() where index != folderIndex { byColumn[column] = fields[index] }
       students.append(Student(folder: folder, fields: byColumn, line: line))
     }
+    skipped.sort { $0.line < $1.line }
     guard !students.isEmpty else { throw .usage("the roster \(name) lists no students") }
     return Roster(columns: table.columns.filter { $0 != folderColumn }, students: students, skipped: skipped)
   }

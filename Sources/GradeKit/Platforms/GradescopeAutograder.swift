@@ -54,18 +54,38 @@ public enum GradescopeAutograder {
     let handedIn = ClassGrader.isRealFolder(submission)
     if handedIn {
       // The student's files, wherever the upload put them, copied into lesson folders of their own.
-      let located = GradescopeSubmission(submission, lessons: lessons)
       let staged = FileManager.default.temporaryDirectory.appending(path: "gradescope-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: staged) }
+      var (source, located) = (submission, GradescopeSubmission(submission, lessons: lessons))
+      var notes: [String] = []
+      // A zip Gradescope left as it is (uploaded beside other files, or in a submitted repository) is
+      // unpacked when nothing else was handed in, and only then.
+      let zips = SubmissionZip.find(in: submission)
+      if located.placed.allSatisfy({ $0.found == nil }), !zips.isEmpty {
+        if zips.count > 1 {
+          notes.append("The upload holds \(zips.count) zip files (\(zips.map { "`\($0.name)`" }.joined(separator: ", "))) and none of the lessons' files beside them: upload one zip of your workbook folder, or the files themselves.")
+        } else {
+          let unpacked = staged.appending(path: "unpacked")
+          let wanted = Set(lessons.flatMap(\.ownedFiles).map { String($0.split(separator: "/").last ?? "") })
+          switch zips[0].unpack(into: unpacked, wanted: wanted, runner: ProcessRunner()) {
+          case .success(let files):
+            (source, located) = (unpacked, GradescopeSubmission(unpacked, lessons: lessons))
+            notes.append("Unpacked `\(zips[0].name)`: \(files.count) of its files are ones a lesson's tasks name.")
+          case .failure(let refused):
+            notes.append("`\(zips[0].name)` was not unpacked: it \(refused.reason). Upload your workbook folder zipped on its own, or the files themselves.")
+          }
+        }
+      }
       do {
-        try located.stage(from: submission, into: staged, lessons: lessons)
+        try FileManager.default.createDirectory(at: staged.appending(path: "lessons"), withIntermediateDirectories: true)
+        try located.stage(from: source, into: staged.appending(path: "lessons"), lessons: lessons)
       } catch {
         throw .infrastructure("cannot copy the submission's files into \(staged.path): \(error.localizedDescription)")
       }
-      let entries = ClassGrader(grader: grader, progress: { _ in }).grade(staged, learner: "submission", lessons: lessons)
+      let entries = ClassGrader(grader: grader, progress: { _ in }).grade(staged.appending(path: "lessons"), learner: "submission", lessons: lessons)
       let graded = entries.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
       text = GradescopeResults.encode(
-        graded, points: points, seconds: seconds(since: started), found: located.report(lessons))
+        graded, points: points, seconds: seconds(since: started), found: located.report(lessons), notes: notes)
     } else {
       text = GradescopeResults.failure("there is no submission folder at \(submission.path)")
     }
@@ -161,9 +181,12 @@ public enum GradescopeAutograder {
        Choose at least 4 GB of memory and 2 CPUs, and a timeout of 10 minutes per lesson
        graded (40 at most, Gradescope's limit: grade one lesson per assignment if you
        need more).
-    4. Students upload their workbook (zipped or as it is), their `Lessons/NN-…`
-       folders, or just the files a lesson's tasks name, dragged in; or submit from
-       GitHub. Each task is a test with its points; the feedback is what `swift run
+    4. Students upload their workbook folder zipped (Gradescope unpacks a zip uploaded on
+       its own), their `Lessons/NN-…` folders, or just the files a lesson's tasks name,
+       dragged in; or submit from GitHub. A zip Gradescope leaves as it is (uploaded beside
+       other files, or in the repository) is unpacked when none of the lessons' files lie
+       outside it, taking only those files; a zip with links or paths that climb out is
+       refused. Each task is a test with its points; the feedback is what `swift run
        grade` shows them, and when a file is missing results.json says what was found
        where.
 

@@ -33,7 +33,10 @@ public enum GradescopeResults {
   /// - Parameters:
   ///   - found: For each lesson missing a file, what was found where (`GradescopeSubmission.report`), by lesson
   ///     number: said at the top and in each of the lesson's tests.
-  public static func encode(_ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, found: [Int: String] = [:]) -> String {
+  ///   - notes: What was done with the upload before grading, such as a zip unpacked: said first.
+  public static func encode(
+    _ graded: [(Lesson, LessonResult)], points: Points, seconds: Double, found: [Int: String] = [:], notes: [String] = []
+  ) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
     var tests: [Test] = []
     for (lesson, result) in graded {
@@ -50,7 +53,8 @@ public enum GradescopeResults {
           tags: ["lesson-\(lesson.number)", lesson.slug]))
       }
     }
-    var summary = graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
+    var summary = notes.isEmpty ? [] : notes + [""]
+    summary += graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
     if !found.isEmpty { summary += [""] + found.sorted { $0.key < $1.key }.map { "- \($0.value)" } }
     let results = Results(
       score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),
