@@ -84,21 +84,31 @@ extension App {
   }
 
   /// The lessons in aligned columns: number, slug, title; with `progress`, first a mark for
-  /// each lesson's last grading (✔ done, ✘ and the tasks done, blank when never graded) and
-  /// an arrow at `current`.
+  /// each lesson's last grading (✔ done, ✘ and the tasks done, ? when its files changed since,
+  /// blank when never graded) and an arrow at `current`.
   func lessonList(_ workbook: Workbook, progress: Bool = false, current: Lesson? = nil) -> String {
     let width = workbook.catalog.lessons.map(\.slug.count).max() ?? 0
-    return workbook.catalog.lessons.map { lesson in
+    var anyStale = false
+    let lines = workbook.catalog.lessons.map { lesson in
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
       var prefix = ""
       if progress {
         let arrow = lesson.number == current?.number ? "▸" : " "
-        let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
-        let mark = last.map { $0.passed ? "✔    " : "✘ \($0.passedCount)/\(lesson.tasks.count)" } ?? "     "
+        let mark: String
+        switch LastGrading.of(lesson, in: workbook) {
+        case nil: mark = "     "
+        case let last? where last.isStale:
+          // Its old count would read as the files' state; they changed after it.
+          anyStale = true
+          mark = "?    "
+        case let last?: mark = last.result.passed ? "✔    " : "✘ \(last.result.passedCount)/\(lesson.tasks.count)"
+        }
         prefix = "\(arrow) \(mark)"
       }
       return "  \(prefix)\(number)  \(lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson.title)"
-    }.joined(separator: "\n")
+    }
+    return (lines + (anyStale ? ["  ? your files changed since the lesson's last grading; it is graded again when you go to it"] : []))
+      .joined(separator: "\n")
   }
 
   /// The points file a command names, read against the catalog; a point a task without one.

@@ -39,7 +39,7 @@ struct HintCommand: GradeCommand {
     let current = CurrentLesson(workbook: workbook, starters: StarterFingerprints.recorded(in: workbook))
     let pointer = ShownTask(url: workbook.learnerState.shownTask).last()
     func last(_ lesson: Lesson) -> LessonResult? { ResultCache.latest(in: workbook.state.result("learner", of: lesson)) }
-    func isDone(_ lesson: Lesson) -> Bool { last(lesson)?.passed == true }
+    func isDone(_ lesson: Lesson) -> Bool { LastGrading.isDone(lesson, in: workbook) }
 
     let lesson: Lesson
     var movedOn: String?
