@@ -23,8 +23,10 @@ public struct FeedbackRenderer: Sendable {
 
   /// The full feedback for one lesson.
   ///
-  /// - Parameter hintLevels: How many hints the learner has asked for, by task number.
-  public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:]) -> String {
+  /// - Parameters:
+  ///   - hintLevels: How many hints the learner has asked for, by task number.
+  ///   - exactMutants: The kept mutants to name exactly (`Wording.exactMutants`); `nil` with no learner's history.
+  public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:], exactMutants: Set<String>? = nil) -> String {
     var lines = [style.bold("Lesson \(lesson.number): \(lesson.title)") + style.dim("  (\(lesson.slug))")]
     if !result.ignoredEdits.isEmpty {
       lines.append("  " + style.yellow("!") + " You edited files the workbook owns; they were graded as handed out: " + result.ignoredEdits.joined(separator: ", "))
@@ -35,7 +37,7 @@ public struct FeedbackRenderer: Sendable {
     }
     for task in lesson.tasks {
       guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }) else { continue }
-      lines += self.task(task, taskResult, in: lesson, hintLevel: hintLevels[task.number] ?? 1).map { "  " + $0 }
+      lines += self.task(task, taskResult, in: lesson, hintLevel: hintLevels[task.number] ?? 1, exactMutants: exactMutants).map { "  " + $0 }
     }
     lines.append("")
     let done = result.passedCount
@@ -54,11 +56,11 @@ public struct FeedbackRenderer: Sendable {
   }
 
   /// One task's feedback: its mark and title, then, unless it passes, what was found and the hint at `hintLevel`.
-  public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1) -> [String] {
+  public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1, exactMutants: Set<String>? = nil) -> [String] {
     let mark = result.status == .pass ? style.green("✔") : style.red("✘")
     var lines = ["\(mark) Task \(task.number)  \(task.title)"]
     guard result.status != .pass else { return lines }
-    lines += taskLines(result, of: task, in: lesson).map { "    " + $0 }
+    lines += taskLines(result, of: task, in: lesson, exactMutants: exactMutants).map { "    " + $0 }
     // A task that only waits for another's file would show a hint about nothing the learner can do yet.
     let waits = result.findings.contains { if case .waitsFor = $0 { true } else { false } }
     if !waits, let hint = hint(for: task, level: hintLevel) {
@@ -94,6 +96,22 @@ public struct FeedbackRenderer: Sendable {
     return "Hint \(index + 1) of \(task.hints.count): \(task.hints[index])"
   }
 
+  /// The kept mutants a lesson's feedback names, task by task: those of each unfinished task
+  /// among the missed bugs it shows (a few at a time), so that a learner's history records
+  /// only what they read.
+  public func mutantsShown(_ lesson: Lesson, _ result: LessonResult) -> [MutantChange] {
+    guard result.lessonError == nil else { return [] }
+    return lesson.tasks.flatMap { task -> [MutantChange] in
+      guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }), taskResult.status != .pass else { return [] }
+      return Self.hangsFirst(taskResult.findings).filter(\.isAboutOneBug).prefix(chaffsShown).compactMap { finding in
+        switch finding {
+        case .mutantSurvived(let change), .mutantUndecided(let change, _): change
+        default: nil
+        }
+      }
+    }
+  }
+
   /// `findings` with the bugs the tests hang on first among the missed bugs, everything else
   /// in place: until such a wait is bounded, every grading waits it out.
   static func hangsFirst(_ findings: [Finding]) -> [Finding] {
@@ -113,8 +131,9 @@ public struct FeedbackRenderer: Sendable {
 
   /// A failing task's findings, without indentation: a few failing tests and missed bugs at a
   /// time, the tests a crash stopped summed up after them.
-  func taskLines(_ result: TaskResult, of task: LessonTask, in lesson: Lesson) -> [String] {
-    let wording = Wording(lesson: lesson, task: task, style: style, issuesShown: failuresShown, errorsShown: errorsShown)
+  func taskLines(_ result: TaskResult, of task: LessonTask, in lesson: Lesson, exactMutants: Set<String>? = nil) -> [String] {
+    var wording = Wording(lesson: lesson, task: task, style: style, issuesShown: failuresShown, errorsShown: errorsShown)
+    wording.exactMutants = exactMutants
     var lines: [String] = []
     if let count = result.bugsCaught {
       var line = "Your tests pass against a correct implementation and catch \(count.caught) of \(count.total) bugs"

@@ -39,9 +39,29 @@ public struct Wording: Sendable {
   public var errorsShown: Int
   /// How many issues of a test that fails on correct code to show, in every report alike.
   public var issuesOnCorrectCodeShown = Wording.issuesOnCorrectCodeShownByDefault
+  /// The kept mutants (by `MutantChange.id`) to name exactly, with the code changed and its
+  /// line; every other one is named by its kind and function only (`MutantChange.outline`).
+  ///
+  /// A learner earns the exact words by grading again with the mutant still alive, or by
+  /// asking (`grade hint`), which their hint state remembers. `nil` for a report with no
+  /// learner's history behind it (JSON, class grading, autograde): the outline only, and no
+  /// promise of more.
+  public var exactMutants: Set<String>?
   /// Enough for a strict mock's complaints and the test's own failing expectations together,
   /// few enough that a test failing in a loop does not fill the screen.
   public static let issuesOnCorrectCodeShownByDefault = 8
+
+  /// Whether `change` is named exactly: its exact words are earned, or say no more than its outline.
+  func namesExactly(_ change: MutantChange) -> Bool {
+    !change.hasExactWords || exactMutants?.contains(change.id) == true
+  }
+
+  /// Said under a mutant named by its kind only, where the learner's history can earn more:
+  /// where its exact words come from.
+  func exactLater(_ change: MutantChange) -> [String] {
+    guard exactMutants != nil, !namesExactly(change) else { return [] }
+    return ["If your next grading still lets it live, or you ask (swift run grade hint), you see the exact change and its line."]
+  }
 
   /// A wording for `lesson`; reports other than the terminal's show every issue and error.
   public init(lesson: Lesson, task: LessonTask? = nil, style: Style = Style(colored: false), issuesShown: Int = .max, errorsShown: Int = .max) {
@@ -229,15 +249,19 @@ extension Finding {
         mark: .failed,
         headline: "On code that \(chaff.misconception), one test should report \(all); yours reported \(found). Check each value with its own #expect.")
     case .mutantSurvived(let change):
+      let exact = wording.namesExactly(change)
       return Words(
-        mark: .failed, headline: "Not caught: your tests pass when \(change.words).",
-        details: ["Which promise of the code does that change break? A test that checks it fails on the change."])
+        mark: .failed, headline: "Not caught: your tests pass when \(exact ? change.words : change.outline).",
+        details: ["Which promise of \(exact ? "the code" : change.declaration) does that change break? A test that checks it fails on the change."]
+          + wording.exactLater(change))
     case .mutantUndecided(let change, let reason):
       let hung = if case .hung = reason { true } else { false }
+      let exact = wording.namesExactly(change)
       return Words(
         mark: .failed,
-        headline: "Not caught: the code where \(change.words). On it, \(reason.words); a run stopped that way catches nothing.",
-        details: hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
+        headline: "Not caught: the code where \(exact ? change.words : change.outline). On it, \(reason.words); a run stopped that way catches nothing.",
+        details: (hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
+          + wording.exactLater(change))
     case .notStarted:
       return Words(mark: .failed, headline: "Not started: your files are as handed out.")
     }

@@ -238,7 +238,9 @@ public enum TaskEvaluator {
     for (change, job) in runs.mutants {
       let finding = verdict(on: change, job: job, owns: owns, seconds: seconds)
       if finding == nil { killed += 1 }
-      checks.append(Check(Check.mutantPrefix + change.words, findings: finding.map { [$0] } ?? []))
+      // Named by its kind: a check's name reaches every report, and the exact change is
+      // for a learner who earned it (`Wording.exactMutants`).
+      checks.append(Check(Check.mutantPrefix + change.outline, findings: finding.map { [$0] } ?? []))
     }
     return TaskResult(
       taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count),

@@ -33,13 +33,22 @@ extension App {
   /// A lesson's feedback, with the hint each unfinished task is at; those hints count as seen,
   /// so that `grade hint` goes on to the next one instead of repeating it. With `shown`, the
   /// screen's first unfinished task is remembered there as the one `grade hint` follows.
+  ///
+  /// A kept mutant is named by its kind the first time the screen shows it, and exactly once
+  /// the learner has seen it named before (`HintStore.exactMutants(in:)`).
   func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore, shown: ShownTask?) -> String {
     let levels = hints.levels(for: lesson)
     for task in lesson.tasks where result.lessonError == nil && result.tasks.first(where: { $0.taskNumber == task.number })?.status != .pass {
       hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
     }
     shown?.record(lesson, result)
-    return renderer.lesson(lesson, result, hintLevels: levels)
+    let exact = hints.exactMutants(in: lesson)
+    let text = renderer.lesson(lesson, result, hintLevels: levels, exactMutants: exact)
+    let named = renderer.mutantsShown(lesson, result).map { change in
+      (change.id, exact.contains(change.id) || !change.hasExactWords ? HintStore.MutantSeen.exactly : .outlined)
+    }
+    hints.markMutants(Dictionary(named) { max($0, $1) }, in: lesson)
+    return text
   }
 
   /// Starts preparing the lessons after `lesson` in the background, when a learner is at a

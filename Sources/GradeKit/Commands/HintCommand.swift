@@ -85,6 +85,7 @@ struct HintCommand: GradeCommand {
       task = found
     }
     let hints = HintStore(url: workbook.learnerState.hints)
+    if let exactly = revealMutants(of: task, in: lesson, last: last(lesson), hints: hints, app: app) { return exactly }
     let seen = hints.seen(task, in: lesson)
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: app.style(Command.Options()))
@@ -101,6 +102,31 @@ struct HintCommand: GradeCommand {
     } else {
       app.write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
     }
+    return App.Exit.passed
+  }
+
+  /// Names exactly the kept mutants of `task` that the last grading's screen named by their kind
+  /// only, when there are any: the learner who asks for a hint then gets the change and its
+  /// line before the task's next hint, and later gradings name them exactly too.
+  private func revealMutants(of task: LessonTask, in lesson: Lesson, last: LessonResult?, hints: HintStore, app: App) -> Int32? {
+    guard let found = last?.tasks.first(where: { $0.taskNumber == task.number }), found.status != .pass else { return nil }
+    let seen = hints.mutantsSeen(in: lesson)
+    var outlined: [MutantChange] = []
+    for finding in found.findings {
+      switch finding {
+      case .mutantSurvived(let change), .mutantUndecided(let change, _):
+        if change.hasExactWords, seen[change.id] == .outlined { outlined.append(change) }
+      default: break
+      }
+    }
+    guard !outlined.isEmpty else { return nil }
+    app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
+    app.write(outlined.count == 1
+      ? "The small change your last grading named by its kind, exactly: your tests pass when"
+      : "The small changes your last grading named by their kind, exactly: your tests pass when")
+    for change in outlined { app.write("  " + change.words) }
+    app.write("Which promise of the code does \(outlined.count == 1 ? "it" : "each") break? Write the test that checks it. Ask again (swift run grade hint \(lesson.number)) for the task's next hint.")
+    hints.markMutants(Dictionary(uniqueKeysWithValues: outlined.map { ($0.id, .exactly) }), in: lesson)
     return App.Exit.passed
   }
 }
