@@ -49,7 +49,10 @@ public struct FeedbackRenderer: Sendable {
       // Advertise a next hint only while the first unfinished task has one left.
       let next = lesson.tasks.first { task in result.tasks.first { $0.taskNumber == task.number }?.status != .pass }
       // It names the task: the screen above ends under the last task, not this one.
-      let more = next.flatMap { (hintLevels[$0.number] ?? 1) < $0.hints.count ? $0 : nil }
+      let more = next.flatMap { task in
+        let start = result.tasks.first { $0.taskNumber == task.number }?.firstHintNeeded(of: task) ?? 1
+        return max(hintLevels[task.number] ?? 1, start) < task.hints.count ? task : nil
+      }
       lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
     }
     return lines.joined(separator: "\n")
@@ -63,7 +66,8 @@ public struct FeedbackRenderer: Sendable {
     lines += taskLines(result, of: task, in: lesson, exactMutants: exactMutants).map { "    " + $0 }
     // A task that only waits for another's file would show a hint about nothing the learner can do yet.
     let waits = result.findings.contains { if case .waitsFor = $0 { true } else { false } }
-    if !waits, let hint = hint(for: task, level: hintLevel) {
+    // A hint whose premise the tests already meet (they wait for the event) is passed over.
+    if !waits, let hint = hint(for: task, level: max(hintLevel, result.firstHintNeeded(of: task))) {
       lines.append("    " + style.yellow(hint))
     }
     return lines

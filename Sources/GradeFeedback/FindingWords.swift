@@ -51,6 +51,17 @@ public struct Wording: Sendable {
   /// few enough that a test failing in a loop does not fill the screen.
   public static let issuesOnCorrectCodeShownByDefault = 8
 
+  /// What makes a test of the task pass by luck (`LessonTask.Flakiness.cause`), which says
+  /// what its feedback asks for.
+  var luck: LessonTask.Flakiness.Cause {
+    guard case .writeTests(let spec) = task?.kind else { return .timing }
+    return spec.flakiness?.cause ?? .timing
+  }
+
+  /// What a task whose tests share state asks for.
+  static let serialize =
+    "Serialize shared state: put .serialized on the suite that holds every test touching it, and let each test set up the state it relies on."
+
   /// Whether `change` is named exactly: its exact words are earned, or say no more than its outline.
   func namesExactly(_ change: MutantChange) -> Bool {
     !change.hasExactWords || exactMutants?.contains(change.id) == true
@@ -85,7 +96,7 @@ extension Finding {
       var lines: [String] = []
       for issue in test.failures.prefix(wording.issuesShown) {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message)
-        lines += issue.comments.map { "// " + $0 }
+        lines += issue.comments.map(IssueReport.shown)
       }
       if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
       return lines
@@ -99,7 +110,7 @@ extension Finding {
       var lines: [String] = []
       for issue in test.failures.prefix(cap) {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + (several ? at(mapper.location(of: issue)) : ""))
-        lines += issue.comments.map { "// " + $0 }
+        lines += issue.comments.map(IssueReport.shown)
       }
       if test.failures.count > cap { lines.append("...and \(test.failures.count - cap) more issues") }
       return lines
@@ -199,13 +210,22 @@ extension Finding {
         headline: "Your tests must pass against a correct implementation, but \(quoted(test)) crashes" + at(mapper.location(of: test)),
         details: [mapper.fatalMessage(message)])
     case .flaky(let test, let passed, let runs):
+      let why: [String] = switch wording.luck {
+      case .timing:
+        [
+          "A test like that usually waits with Task.yield() or a sleep, checks right after starting work it does not await, or expects an order that work running at the same time does not promise.",
+          "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock.",
+        ]
+      case .sharedState:
+        [
+          "Tests that share state (a shared instance, a static) run at the same time, so another test's calls land in the middle of this one's.",
+          Wording.serialize,
+        ]
+      }
       return Words(
         mark: .failed,
         headline: quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
-        details: [
-          "A test like that usually waits with Task.yield() or a sleep, checks right after starting work it does not await, or expects an order that work running at the same time does not promise.",
-          "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock.",
-        ] + test.failures.prefix(1).map { "One failing run: " + $0.message })
+        details: why + test.failures.prefix(1).map { "One failing run: " + $0.message })
     case .overSpecified(let test, let wheat):
       return Words(
         mark: .failed,
@@ -214,11 +234,14 @@ extension Finding {
         details: ["Test what the doc comment promises, not how one implementation happens to do it."]
           + everyIssue(of: test))
     case .failsOnTimingWheat(let test, let wheat):
+      let assumption = switch wording.luck {
+      case .timing: "Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."
+      case .sharedState: "Your test assumes no other test touches the shared state while it runs. " + Wording.serialize
+      }
       return Words(
         mark: .failed,
         headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
-        details: ["Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
-          + everyIssue(of: test))
+        details: [assumption] + everyIssue(of: test))
     case .notRunAfterCrash(let test):
       return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
     case .tooFewCases(let needed, let found):

@@ -38,8 +38,9 @@ extension App {
   /// the learner has seen it named before (`HintStore.exactMutants(in:)`).
   func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore, shown: ShownTask?) -> String {
     let levels = hints.levels(for: lesson)
-    for task in lesson.tasks where result.lessonError == nil && result.tasks.first(where: { $0.taskNumber == task.number })?.status != .pass {
-      hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
+    for task in lesson.tasks where result.lessonError == nil {
+      guard let found = result.tasks.first(where: { $0.taskNumber == task.number }), found.status != .pass else { continue }
+      hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, found.firstHintNeeded(of: task)))
     }
     shown?.record(lesson, result)
     let exact = hints.exactMutants(in: lesson)

@@ -86,12 +86,24 @@ struct HintCommand: GradeCommand {
     }
     let hints = HintStore(url: workbook.learnerState.hints)
     if let exactly = revealMutants(of: task, in: lesson, last: last(lesson), hints: hints, app: app) { return exactly }
-    let seen = hints.seen(task, in: lesson)
+    var seen = hints.seen(task, in: lesson)
+    // Hints whose premise the last grading found met (the tests already wait for the event) are passed over.
+    let start = last(lesson)?.tasks.first { $0.taskNumber == task.number }?.firstHintNeeded(of: task) ?? 1
+    var skipped: String?
+    if start - 1 > seen {
+      skipped = start == 2
+        ? "(Hint 1 is passed over: your tests already pass on correct code at every timing.)"
+        : "(Hints 1 to \(start - 1) are passed over: your tests already pass on correct code at every timing.)"
+      hints.markSeen(task, in: lesson, level: start - 1)
+      seen = start - 1
+    }
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: app.style(Command.Options()))
     if let movedOn { app.write(movedOn) }
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
-    if seen >= 1, level > seen {
+    if let skipped {
+      app.write(skipped)
+    } else if seen >= 1, level > seen {
       // Under the task in grade's feedback, or here: either way, this one comes next.
       app.write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
     }
