@@ -43,7 +43,7 @@ public struct FeedbackRenderer: Sendable {
     let done = result.passedCount
     if done == lesson.tasks.count {
       lines.append(
-        style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.")
+        style.green("Lesson \(lesson.number) is done: " + (done == 1 ? "its one task passes." : "all \(Count.words(done, "task")) pass."))
           + (solutionsShipped ? " Compare with \(WorkbookPath.solution(lesson))/ when you like." : ""))
     } else {
       // Advertise a next hint only while the first unfinished task has one left.
@@ -53,7 +53,7 @@ public struct FeedbackRenderer: Sendable {
         let start = result.tasks.first { $0.taskNumber == task.number }?.firstHintNeeded(of: task) ?? 1
         return max(hintLevels[task.number] ?? 1, start) < task.hints.count ? task : nil
       }
-      lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
+      lines.append(Count.part(done, of: lesson.tasks.count, "task") + " done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
     }
     return lines.joined(separator: "\n")
   }
@@ -81,7 +81,7 @@ public struct FeedbackRenderer: Sendable {
       let mark = result.passed ? style.green("✔") : result.status == .error ? style.yellow("!") : style.red("✘")
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
       let padded = lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) tasks"
+      var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) " + Count.noun("task", for: lesson.tasks.count)
       if let error = result.lessonError { line += style.dim("  (\(error.split(separator: "\n").first ?? ""))") }
       if result.notStarted { line += style.dim("  (not started)") }
       lines.append(line)
@@ -89,7 +89,7 @@ public struct FeedbackRenderer: Sendable {
     let total = results.reduce(0) { $0 + $1.0.tasks.count }
     let done = results.reduce(0) { $0 + $1.1.passedCount }
     let filled = total == 0 ? 0 : done * 30 / total
-    lines.append("  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled) + "] \(done) of \(total) tasks")
+    lines.append("  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled) + "] " + Count.part(done, of: total, "task"))
     return lines.joined(separator: "\n")
   }
 
@@ -140,10 +140,10 @@ public struct FeedbackRenderer: Sendable {
     wording.exactMutants = exactMutants
     var lines: [String] = []
     if let count = result.bugsCaught {
-      var line = "Your tests pass against a correct implementation and catch \(count.caught) of \(count.total) bugs"
+      var line = "Your tests pass against a correct implementation and catch " + Count.part(count.caught, of: count.total, "bug")
       var all = count.caught == count.total
       if let mutants = result.mutantsKilled {
-        line += " and \(mutants.caught) of \(mutants.total) small changes the grader made to the code (mutants)"
+        line += " and " + Count.part(mutants.caught, of: mutants.total, "small change") + " the grader made to the code (mutants)"
         all = all && mutants.caught == mutants.total
       }
       lines.append((all ? style.green("✔ ") : "") + line + ".")
@@ -172,13 +172,13 @@ public struct FeedbackRenderer: Sendable {
       lines += marked(finding.words(in: wording))
     }
     if hidden > 0 {
-      lines.append("...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade \(lesson.number) --format json lists them all)")
+      lines.append("...and \(Count.words(hidden, "more failing test")) (swift run grade \(lesson.number) --format json lists them all)")
     }
     if notRun > 0 {
-      lines.append("...and \(notRun) more test\(notRun == 1 ? "" : "s") not run: a crash stops every test still to come. Fix the crash, then grade again.")
+      lines.append("...and \(Count.words(notRun, "more test")) not run: a crash stops every test still to come. Fix the crash, then grade again.")
     }
     if hiddenChaffs > 0 {
-      lines.append("...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
+      lines.append("...and \(Count.words(hiddenChaffs, "more bug")) to catch once these are caught")
     }
     return lines
   }

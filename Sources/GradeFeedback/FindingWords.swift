@@ -98,7 +98,7 @@ extension Finding {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message)
         lines += issue.comments.map(IssueReport.shown)
       }
-      if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
+      if test.failures.count > wording.issuesShown { lines.append("...and " + Count.words(test.failures.count - wording.issuesShown, "more issue")) }
       return lines
     }
     // Every issue a test recorded on correct code, each at its own line of code when there are
@@ -112,7 +112,7 @@ extension Finding {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + (several ? at(mapper.location(of: issue)) : ""))
         lines += issue.comments.map(IssueReport.shown)
       }
-      if test.failures.count > cap { lines.append("...and \(test.failures.count - cap) more issues") }
+      if test.failures.count > cap { lines.append("...and " + Count.words(test.failures.count - cap, "more issue")) }
       return lines
     }
     func failedAt(_ test: TestOutcome) -> String { at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test)) }
@@ -144,7 +144,7 @@ extension Finding {
       return Words(
         mark: .failed, headline: "Does not compile:",
         details: errors.prefix(wording.errorsShown).map(diagnostic)
-          + (errors.count > wording.errorsShown ? ["...and \(errors.count - wording.errorsShown) more errors"] : []))
+          + (errors.count > wording.errorsShown ? ["...and " + Count.words(errors.count - wording.errorsShown, "more error")] : []))
     case .waitsFor(let files):
       return Words(mark: .waiting, headline: "Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above).")
     case .unavailable(let reason):
@@ -224,7 +224,7 @@ extension Finding {
       }
       return Words(
         mark: .failed,
-        headline: quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
+        headline: quoted(test) + " passed " + Count.part(passed, of: runs, "run") + " against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
         details: why + test.failures.prefix(1).map { "One failing run: " + $0.message })
     case .overSpecified(let test, let wheat):
       return Words(
@@ -247,7 +247,7 @@ extension Finding {
     case .tooFewCases(let needed, let found):
       return Words(
         mark: .failed,
-        headline: "Write a parameterized test with at least \(needed) cases (@Test(arguments:)); "
+        headline: "Write a parameterized test with at least \(Count.words(needed, "case")) (@Test(arguments:)); "
           + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found)."))
     case .unnamedCases(let test, let example):
       return Words(

@@ -106,4 +106,28 @@ struct FeedbackFitTests {
     #expect(renderer.task(task, catching, in: SampleLesson.lesson).last == "    Hint 2 of 2: Use try #require to unwrap.")
     #expect(catching.firstHintNeeded(of: SampleLesson.lesson.tasks[1]) == 1, "a task with no timing hints starts at 1")
   }
+
+  @Test("A count meets its noun in one place: 1 more issue, 1 of 1 small change, 2 breaches")
+  func counts() {
+    #expect(Count.words(1, "more issue") == "1 more issue")
+    #expect(Count.words(0, "more issue") == "0 more issues")
+    #expect(Count.part(1, of: 1, "small change") == "1 of 1 small change")
+    #expect(Count.part(0, of: 3, "bug") == "0 of 3 bugs")
+    #expect(Count.words(2, "breach", plural: "breaches") == "2 breaches")
+  }
+
+  @Test("Feedback with counts of one says so in the singular")
+  func singularFeedback() {
+    let many = outcome("findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: .failed,
+      issues: (1...(Wording.issuesOnCorrectCodeShownByDefault + 1)).map { IssueReport(message: "Expectation failed: \($0)") }, file: "UserStoreTests.swift")
+    #expect(Finding.failsOnWheat(many).plainText.hasSuffix("\n...and 1 more issue"))
+    let oneEach = TaskResult(
+      taskNumber: 2, checks: [Check("x", findings: [.tooFewCases(needed: 1, found: 0)])], bugsCaught: .init(caught: 1, total: 1),
+      mutantsKilled: .init(caught: 1, total: 1))
+    let lines = FeedbackRenderer(style: Style(colored: false)).taskLines(oneEach, of: SampleLesson.lesson.tasks[1], in: SampleLesson.lesson)
+    #expect(lines[0] == "✔ Your tests pass against a correct implementation and catch 1 of 1 bug and 1 of 1 small change the grader made to the code (mutants).")
+    #expect(lines[1] == "✘ Write a parameterized test with at least 1 case (@Test(arguments:)); none of your tests is parameterized yet.")
+    let single = LessonResult(lessonNumber: 1, tasks: [.passed(1), oneEach])
+    #expect(FeedbackRenderer(style: Style(colored: false)).lesson(SampleLesson.lesson, single).hasSuffix("1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1"))
+  }
 }

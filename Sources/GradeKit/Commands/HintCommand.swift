@@ -112,7 +112,7 @@ struct HintCommand: GradeCommand {
     if left <= 0 {
       app.write("That is the last hint of task \(task.number). The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
     } else {
-      app.write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
+      app.write("\(Count.words(left, "more hint")) for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
     }
     return App.Exit.passed
   }
@@ -133,9 +133,7 @@ struct HintCommand: GradeCommand {
     }
     guard !outlined.isEmpty else { return nil }
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
-    app.write(outlined.count == 1
-      ? "The small change your last grading named by its kind, exactly: your tests pass when"
-      : "The small changes your last grading named by their kind, exactly: your tests pass when")
+    app.write("The \(Count.noun("small change", for: outlined.count)) your last grading named by kind, exactly: your tests pass when")
     for change in outlined { app.write("  " + change.words) }
     app.write("Which promise of the code does \(outlined.count == 1 ? "it" : "each") break? Write the test that checks it. Ask again (swift run grade hint \(lesson.number)) for the task's next hint.")
     hints.markMutants(Dictionary(uniqueKeysWithValues: outlined.map { ($0.id, .exactly) }), in: lesson)
