@@ -104,6 +104,7 @@ struct MutantWordsTests {
     let asked = out.text
     #expect(asked.contains("  `amount > 10` becomes `amount >= 10` in limit(_:), Lessons/01-x/Sources/Limit.swift:2"), "\(asked)")
     #expect(!asked.contains("Hint "), "the ladder waits for the next ask: \(asked)")
+    #expect(asked.contains("Ask again (swift run grade hint 1 --task 2) for the task's next hint."), "\(asked)")
     #expect(hints.mutantsSeen(in: lesson)["m3"] == .exactly)
     out.clear()
     _ = app.run(["hint", "1", "--task", "2"])

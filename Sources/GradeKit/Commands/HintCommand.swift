@@ -135,7 +135,7 @@ struct HintCommand: GradeCommand {
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     app.write("The \(Count.noun("small change", for: outlined.count)) your last grading named by kind, exactly: your tests pass when")
     for change in outlined { app.write("  " + change.words) }
-    app.write("Which promise of the code does \(outlined.count == 1 ? "it" : "each") break? Write the test that checks it. Ask again (swift run grade hint \(lesson.number)) for the task's next hint.")
+    app.write("Which promise of the code does \(outlined.count == 1 ? "it" : "each") break? Write the test that checks it. Ask again (swift run grade hint \(lesson.number)\(self.task == nil ? "" : " --task \(task.number)")) for the task's next hint.")
     hints.markMutants(Dictionary(uniqueKeysWithValues: outlined.map { ($0.id, .exactly) }), in: lesson)
     return App.Exit.passed
   }
