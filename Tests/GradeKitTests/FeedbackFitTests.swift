@@ -1,3 +1,5 @@
+import Foundation
+@testable import GradeBuild
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeFeedback
@@ -129,5 +131,24 @@ struct FeedbackFitTests {
     #expect(lines[1] == "✘ Write a parameterized test with at least 1 case (@Test(arguments:)); none of your tests is parameterized yet.")
     let single = LessonResult(lessonNumber: 1, tasks: [.passed(1), oneEach])
     #expect(FeedbackRenderer(style: Style(colored: false)).lesson(SampleLesson.lesson, single).hasSuffix("1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1"))
+  }
+
+  @Test("grade hint passes over a timing hint whose premise the last grading found met, and says so")
+  func hintCommandPassesOver() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "hint-premise-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let json = SampleLesson.json.replacingOccurrences(of: #""minimumCases": 3,"#, with: #""minimumCases": 3, "timingHints": 1,"#)
+    try FileManager.default.createDirectory(at: root.appending(path: "Lessons"), withIntermediateDirectories: true)
+    try Data(json.utf8).write(to: root.appending(path: "Lessons/catalog.json"))
+    let workbook = try Workbook.load(at: root)
+    let lesson = workbook.catalog.lessons[0]
+    guard case .writeTests(let spec) = lesson.tasks[1].kind else { fatalError("the sample's task 2 writes tests") }
+    #expect(spec.timingHints == 1)
+    let caught = TaskResult.failing(2, [.chaffMissed(spec.chaffs[0])], bugsCaught: .init(caught: 2, total: 3))
+    ResultCache.store(LessonResult(lessonNumber: 1, tasks: [.passed(1), caught]), at: workbook.state.result("learner", of: lesson), fingerprint: "any")
+    let out = MutantWordsTests.Output()
+    let app = App(currentFolder: root, environment: [:], outputIsTerminal: false, write: { line in out.lines.withLock { $0.append(line) } }, writeError: { _ in })
+    #expect(app.run(["hint", "1", "--task", "2"]) == App.Exit.passed)
+    #expect(out.text.contains("(Hint 1 is passed over: your tests already pass on correct code at every timing.)\nHint 2 of 2: Use try #require to unwrap."), "\(out.text)")
   }
 }
