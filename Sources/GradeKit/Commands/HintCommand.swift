@@ -85,6 +85,7 @@ struct HintCommand: GradeCommand {
       task = found
     }
     let hints = HintStore(url: workbook.learnerState.hints)
+    if let movedOn { app.write(movedOn) }
     if let exactly = revealMutants(of: task, in: lesson, last: last(lesson), hints: hints, app: app) { return exactly }
     var seen = hints.seen(task, in: lesson)
     // Hints whose premise the last grading found met (the tests already wait for the event) are passed over.
@@ -99,7 +100,6 @@ struct HintCommand: GradeCommand {
     }
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: app.style(Command.Options()))
-    if let movedOn { app.write(movedOn) }
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     if let skipped {
       app.write(skipped)
