@@ -48,6 +48,10 @@ public struct LessonTask: Sendable, Equatable {
     public var disabled: [String] = []
     /// Test functions, by name, that must carry a `.bug(…)` trait.
     public var bugs: [String] = []
+    /// How many of the first hints help the tests pass on correct code at every timing (wait
+    /// for the event, serialize shared state) (`"timingHints"`): once the tests do, the ladder
+    /// starts after them, since their premise is already met.
+    public var timingHints = 0
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -108,11 +112,37 @@ public struct LessonTask: Sendable, Equatable {
     public var runs: Int
     /// Correct implementations that only move when things happen; every honest test passes them.
     public var timingWheats: [Wheat]
+    /// What makes a test of this task pass by luck, which says what its feedback asks for
+    /// (`"cause"`; waiting for time unless the catalog says otherwise).
+    public var cause: Cause = .timing
+
+    /// What makes a test pass by luck, in a kind of task.
+    public enum Cause: String, Sendable, Equatable, Codable {
+      /// The test guesses when something happens (a sleep, a yield, a check right after
+      /// starting work): it must wait for the event itself.
+      case timing
+      /// Tests share state (a shared instance, a static) and run at the same time: they must
+      /// be serialized (`"shared-state"`).
+      case sharedState = "shared-state"
+    }
 
     /// Creates the requirement.
-    public init(runs: Int, timingWheats: [Wheat] = []) {
+    public init(runs: Int, timingWheats: [Wheat] = [], cause: Cause = .timing) {
       self.runs = runs
       self.timingWheats = timingWheats
+      self.cause = cause
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case runs, timingWheats, cause
+    }
+
+    /// Reads the requirement; `cause` may be left out.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      runs = try container.decode(Int.self, forKey: .runs)
+      timingWheats = try container.decodeIfPresent([Wheat].self, forKey: .timingWheats) ?? []
+      cause = try container.decodeIfPresent(Cause.self, forKey: .cause) ?? .timing
     }
   }
 
@@ -193,6 +223,7 @@ public struct LessonTask: Sendable, Equatable {
     var knownIssues: [String]?
     var disabled: [String]?
     var bugs: [String]?
+    var timingHints: Int?
     var views: [String]?
     var operators: [String]?
     var stress: [String]?
@@ -212,6 +243,7 @@ public struct LessonTask: Sendable, Equatable {
       spec.knownIssues = draft.knownIssues ?? []
       spec.disabled = draft.disabled ?? []
       spec.bugs = draft.bugs ?? []
+      spec.timingHints = draft.timingHints ?? 0
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

@@ -35,6 +35,16 @@ public struct MutantChange: Sendable, Hashable, Codable {
   /// is, or the kind of change in a function the learner writes.
   public var words: String {
     if let quoted, let location { return "\(quoted) in \(declaration), \(location)" }
-    return "\(kind) in your \(declaration)"
+    return outline
   }
+
+  /// The kind of change and the function it is in, without the code or the line, completing
+  /// "your tests pass when …" (`a comparison is changed in DraftCounter.style(for:)`): what a
+  /// learner is told first, so that they look for the promise it breaks, not at the edge it moves.
+  public var outline: String {
+    quoted != nil && location != nil ? "\(kind) in \(declaration)" : "\(kind) in your \(declaration)"
+  }
+
+  /// Whether `words` says more than `outline`: the change quoted, at its line.
+  public var hasExactWords: Bool { quoted != nil && location != nil }
 }

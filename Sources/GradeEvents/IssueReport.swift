@@ -16,8 +16,11 @@ public struct IssueReport: Sendable, Equatable, Codable {
   /// The message with its comments, on one line, as machine-readable results give it: the
   /// same words the text shows, where each comment follows the message on a line of its own.
   public var summary: String {
-    ([message] + comments.map { "// " + $0 }).joined(separator: " ")
+    ([message] + comments.map(Self.shown)).joined(separator: " ")
   }
+
+  /// A comment as Swift Testing's console shows it under its issue: `↳ retry`.
+  public static func shown(_ comment: String) -> String { "↳ " + comment }
 
   /// Creates an issue report.
   public init(

@@ -93,14 +93,22 @@ package enum SanitizerReport {
       } else if wantFrame, line.hasPrefix("#"), let place = place(in: raw), let name = names[place],
         name.location.contains(".swift"), !name.location.contains("<compiler-generated>")
       {
-        let file = name.location.split(separator: "/").last.map(String.init) ?? name.location
-        kept.append("    in \(name.symbol) at \(file)")
+        kept.append("    in \(name.symbol) at \(shown(name.location))")
         wantFrame = false
       } else if line.hasPrefix("SUMMARY:") {
         kept.append(line.components(separatedBy: " (").first ?? line)
       }
     }
     return kept.joined(separator: "\n")
+  }
+
+  /// A frame's `file:line:column` as the learner reads it: the file's name without its folders,
+  /// and no line or column where the symbolizer knows none (it says line 0, which is no line).
+  static func shown(_ location: String) -> String {
+    let file = location.split(separator: "/").last.map(String.init) ?? location
+    let parts = file.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts[1] == "0" else { return file }
+    return String(parts[0])
   }
 
   /// The reports with Swift's mangled symbols (`$s4Lab7CounterC9incrementyyF`) in words, by `swift-demangle`.

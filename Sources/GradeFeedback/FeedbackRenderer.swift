@@ -23,8 +23,10 @@ public struct FeedbackRenderer: Sendable {
 
   /// The full feedback for one lesson.
   ///
-  /// - Parameter hintLevels: How many hints the learner has asked for, by task number.
-  public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:]) -> String {
+  /// - Parameters:
+  ///   - hintLevels: How many hints the learner has asked for, by task number.
+  ///   - exactMutants: The kept mutants to name exactly (`Wording.exactMutants`); `nil` with no learner's history.
+  public func lesson(_ lesson: Lesson, _ result: LessonResult, hintLevels: [Int: Int] = [:], exactMutants: Set<String>? = nil) -> String {
     var lines = [style.bold("Lesson \(lesson.number): \(lesson.title)") + style.dim("  (\(lesson.slug))")]
     if !result.ignoredEdits.isEmpty {
       lines.append("  " + style.yellow("!") + " You edited files the workbook owns; they were graded as handed out: " + result.ignoredEdits.joined(separator: ", "))
@@ -35,33 +37,37 @@ public struct FeedbackRenderer: Sendable {
     }
     for task in lesson.tasks {
       guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }) else { continue }
-      lines += self.task(task, taskResult, in: lesson, hintLevel: hintLevels[task.number] ?? 1).map { "  " + $0 }
+      lines += self.task(task, taskResult, in: lesson, hintLevel: hintLevels[task.number] ?? 1, exactMutants: exactMutants).map { "  " + $0 }
     }
     lines.append("")
     let done = result.passedCount
     if done == lesson.tasks.count {
       lines.append(
-        style.green("Lesson \(lesson.number) is done: all \(done) tasks pass.")
+        style.green("Lesson \(lesson.number) is done: " + (done == 1 ? "its one task passes." : "all \(Count.words(done, "task")) pass."))
           + (solutionsShipped ? " Compare with \(WorkbookPath.solution(lesson))/ when you like." : ""))
     } else {
       // Advertise a next hint only while the first unfinished task has one left.
       let next = lesson.tasks.first { task in result.tasks.first { $0.taskNumber == task.number }?.status != .pass }
       // It names the task: the screen above ends under the last task, not this one.
-      let more = next.flatMap { (hintLevels[$0.number] ?? 1) < $0.hints.count ? $0 : nil }
-      lines.append("\(done) of \(lesson.tasks.count) tasks done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
+      let more = next.flatMap { task in
+        let start = result.tasks.first { $0.taskNumber == task.number }?.firstHintNeeded(of: task) ?? 1
+        return max(hintLevels[task.number] ?? 1, start) < task.hints.count ? task : nil
+      }
+      lines.append(Count.part(done, of: lesson.tasks.count, "task") + " done." + (more.map { " Next hint, for task \($0.number): swift run grade hint \(lesson.number)" } ?? ""))
     }
     return lines.joined(separator: "\n")
   }
 
   /// One task's feedback: its mark and title, then, unless it passes, what was found and the hint at `hintLevel`.
-  public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1) -> [String] {
+  public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1, exactMutants: Set<String>? = nil) -> [String] {
     let mark = result.status == .pass ? style.green("✔") : style.red("✘")
     var lines = ["\(mark) Task \(task.number)  \(task.title)"]
     guard result.status != .pass else { return lines }
-    lines += taskLines(result, of: task, in: lesson).map { "    " + $0 }
+    lines += taskLines(result, of: task, in: lesson, exactMutants: exactMutants).map { "    " + $0 }
     // A task that only waits for another's file would show a hint about nothing the learner can do yet.
     let waits = result.findings.contains { if case .waitsFor = $0 { true } else { false } }
-    if !waits, let hint = hint(for: task, level: hintLevel) {
+    // A hint whose premise the tests already meet (they wait for the event) is passed over.
+    if !waits, let hint = hint(for: task, level: max(hintLevel, result.firstHintNeeded(of: task))) {
       lines.append("    " + style.yellow(hint))
     }
     return lines
@@ -75,7 +81,7 @@ public struct FeedbackRenderer: Sendable {
       let mark = result.passed ? style.green("✔") : result.status == .error ? style.yellow("!") : style.red("✘")
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
       let padded = lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0)
-      var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) tasks"
+      var line = "  \(mark) \(number)  \(padded)  \(result.passedCount)/\(lesson.tasks.count) " + Count.noun("task", for: lesson.tasks.count)
       if let error = result.lessonError { line += style.dim("  (\(error.split(separator: "\n").first ?? ""))") }
       if result.notStarted { line += style.dim("  (not started)") }
       lines.append(line)
@@ -83,7 +89,7 @@ public struct FeedbackRenderer: Sendable {
     let total = results.reduce(0) { $0 + $1.0.tasks.count }
     let done = results.reduce(0) { $0 + $1.1.passedCount }
     let filled = total == 0 ? 0 : done * 30 / total
-    lines.append("  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled) + "] \(done) of \(total) tasks")
+    lines.append("  [" + String(repeating: "#", count: filled) + String(repeating: "-", count: 30 - filled) + "] " + Count.part(done, of: total, "task"))
     return lines.joined(separator: "\n")
   }
 
@@ -92,6 +98,22 @@ public struct FeedbackRenderer: Sendable {
     guard !task.hints.isEmpty else { return nil }
     let index = min(max(level, 1), task.hints.count) - 1
     return "Hint \(index + 1) of \(task.hints.count): \(task.hints[index])"
+  }
+
+  /// The kept mutants a lesson's feedback names, task by task: those of each unfinished task
+  /// among the missed bugs it shows (a few at a time), so that a learner's history records
+  /// only what they read.
+  public func mutantsShown(_ lesson: Lesson, _ result: LessonResult) -> [MutantChange] {
+    guard result.lessonError == nil else { return [] }
+    return lesson.tasks.flatMap { task -> [MutantChange] in
+      guard let taskResult = result.tasks.first(where: { $0.taskNumber == task.number }), taskResult.status != .pass else { return [] }
+      return Self.hangsFirst(taskResult.findings).filter(\.isAboutOneBug).prefix(chaffsShown).compactMap { finding in
+        switch finding {
+        case .mutantSurvived(let change), .mutantUndecided(let change, _): change
+        default: nil
+        }
+      }
+    }
   }
 
   /// `findings` with the bugs the tests hang on first among the missed bugs, everything else
@@ -113,14 +135,15 @@ public struct FeedbackRenderer: Sendable {
 
   /// A failing task's findings, without indentation: a few failing tests and missed bugs at a
   /// time, the tests a crash stopped summed up after them.
-  func taskLines(_ result: TaskResult, of task: LessonTask, in lesson: Lesson) -> [String] {
-    let wording = Wording(lesson: lesson, task: task, style: style, issuesShown: failuresShown, errorsShown: errorsShown)
+  func taskLines(_ result: TaskResult, of task: LessonTask, in lesson: Lesson, exactMutants: Set<String>? = nil) -> [String] {
+    var wording = Wording(lesson: lesson, task: task, style: style, issuesShown: failuresShown, errorsShown: errorsShown)
+    wording.exactMutants = exactMutants
     var lines: [String] = []
     if let count = result.bugsCaught {
-      var line = "Your tests pass against a correct implementation and catch \(count.caught) of \(count.total) bugs"
+      var line = "Your tests pass against a correct implementation and catch " + Count.part(count.caught, of: count.total, "bug")
       var all = count.caught == count.total
       if let mutants = result.mutantsKilled {
-        line += " and \(mutants.caught) of \(mutants.total) small changes the grader made to the code (mutants)"
+        line += " and " + Count.part(mutants.caught, of: mutants.total, "small change") + " the grader made to the code (mutants)"
         all = all && mutants.caught == mutants.total
       }
       lines.append((all ? style.green("✔ ") : "") + line + ".")
@@ -149,13 +172,13 @@ public struct FeedbackRenderer: Sendable {
       lines += marked(finding.words(in: wording))
     }
     if hidden > 0 {
-      lines.append("...and \(hidden) more failing test\(hidden == 1 ? "" : "s") (swift run grade \(lesson.number) --format json lists them all)")
+      lines.append("...and \(Count.words(hidden, "more failing test")) (swift run grade \(lesson.number) --format json lists them all)")
     }
     if notRun > 0 {
-      lines.append("...and \(notRun) more test\(notRun == 1 ? "" : "s") not run: a crash stops every test still to come. Fix the crash, then grade again.")
+      lines.append("...and \(Count.words(notRun, "more test")) not run: a crash stops every test still to come. Fix the crash, then grade again.")
     }
     if hiddenChaffs > 0 {
-      lines.append("...and \(hiddenChaffs) more bug\(hiddenChaffs == 1 ? "" : "s") to catch once these are caught")
+      lines.append("...and \(Count.words(hiddenChaffs, "more bug")) to catch once these are caught")
     }
     return lines
   }

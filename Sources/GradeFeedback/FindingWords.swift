@@ -39,9 +39,40 @@ public struct Wording: Sendable {
   public var errorsShown: Int
   /// How many issues of a test that fails on correct code to show, in every report alike.
   public var issuesOnCorrectCodeShown = Wording.issuesOnCorrectCodeShownByDefault
+  /// The kept mutants (by `MutantChange.id`) to name exactly, with the code changed and its
+  /// line; every other one is named by its kind and function only (`MutantChange.outline`).
+  ///
+  /// A learner earns the exact words by grading again with the mutant still alive, or by
+  /// asking (`grade hint`), which their hint state remembers. `nil` for a report with no
+  /// learner's history behind it (JSON, class grading, autograde): the outline only, and no
+  /// promise of more.
+  public var exactMutants: Set<String>?
   /// Enough for a strict mock's complaints and the test's own failing expectations together,
   /// few enough that a test failing in a loop does not fill the screen.
   public static let issuesOnCorrectCodeShownByDefault = 8
+
+  /// What makes a test of the task pass by luck (`LessonTask.Flakiness.cause`), which says
+  /// what its feedback asks for.
+  var luck: LessonTask.Flakiness.Cause {
+    guard case .writeTests(let spec) = task?.kind else { return .timing }
+    return spec.flakiness?.cause ?? .timing
+  }
+
+  /// What a task whose tests share state asks for.
+  static let serialize =
+    "Serialize shared state: put .serialized on the suite that holds every test touching it, and let each test set up the state it relies on."
+
+  /// Whether `change` is named exactly: its exact words are earned, or say no more than its outline.
+  func namesExactly(_ change: MutantChange) -> Bool {
+    !change.hasExactWords || exactMutants?.contains(change.id) == true
+  }
+
+  /// Said under a mutant named by its kind only, where the learner's history can earn more:
+  /// where its exact words come from.
+  func exactLater(_ change: MutantChange) -> [String] {
+    guard exactMutants != nil, !namesExactly(change) else { return [] }
+    return ["If your next grading still lets it live, or you ask (swift run grade hint), you see the exact change and its line."]
+  }
 
   /// A wording for `lesson`; reports other than the terminal's show every issue and error.
   public init(lesson: Lesson, task: LessonTask? = nil, style: Style = Style(colored: false), issuesShown: Int = .max, errorsShown: Int = .max) {
@@ -65,9 +96,9 @@ extension Finding {
       var lines: [String] = []
       for issue in test.failures.prefix(wording.issuesShown) {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message)
-        lines += issue.comments.map { "// " + $0 }
+        lines += issue.comments.map(IssueReport.shown)
       }
-      if test.failures.count > wording.issuesShown { lines.append("...and \(test.failures.count - wording.issuesShown) more issues") }
+      if test.failures.count > wording.issuesShown { lines.append("...and " + Count.words(test.failures.count - wording.issuesShown, "more issue")) }
       return lines
     }
     // Every issue a test recorded on correct code, each at its own line of code when there are
@@ -79,9 +110,9 @@ extension Finding {
       var lines: [String] = []
       for issue in test.failures.prefix(cap) {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message + (several ? at(mapper.location(of: issue)) : ""))
-        lines += issue.comments.map { "// " + $0 }
+        lines += issue.comments.map(IssueReport.shown)
       }
-      if test.failures.count > cap { lines.append("...and \(test.failures.count - cap) more issues") }
+      if test.failures.count > cap { lines.append("...and " + Count.words(test.failures.count - cap, "more issue")) }
       return lines
     }
     func failedAt(_ test: TestOutcome) -> String { at(test.failures.first.flatMap(mapper.location(of:)) ?? mapper.location(of: test)) }
@@ -113,7 +144,7 @@ extension Finding {
       return Words(
         mark: .failed, headline: "Does not compile:",
         details: errors.prefix(wording.errorsShown).map(diagnostic)
-          + (errors.count > wording.errorsShown ? ["...and \(errors.count - wording.errorsShown) more errors"] : [])
+          + (errors.count > wording.errorsShown ? ["...and " + Count.words(errors.count - wording.errorsShown, "more error")] : [])
           // The compiler refuses unsafe code in a learner's files (`Compiler.memorySafetyFlags`); say why once.
           + (errors.contains { $0.group == "StrictMemorySafety" }
             ? ["Unsafe pointers and memory are refused in your files: tests may not read the code's bytes or the test harness's memory, and the code under test has no need to."]
@@ -183,13 +214,22 @@ extension Finding {
         headline: "Your tests must pass against a correct implementation, but \(quoted(test)) crashes" + at(mapper.location(of: test)),
         details: [mapper.fatalMessage(message)])
     case .flaky(let test, let passed, let runs):
-      return Words(
-        mark: .failed,
-        headline: quoted(test) + " passed \(passed) of \(runs) runs against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
-        details: [
+      let why: [String] = switch wording.luck {
+      case .timing:
+        [
           "A test like that usually waits with Task.yield() or a sleep, checks right after starting work it does not await, or expects an order that work running at the same time does not promise.",
           "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, an injected clock.",
-        ] + test.failures.prefix(1).map { "One failing run: " + $0.message })
+        ]
+      case .sharedState:
+        [
+          "Tests that share state (a shared instance, a static) run at the same time, so another test's calls land in the middle of this one's.",
+          Wording.serialize,
+        ]
+      }
+      return Words(
+        mark: .failed,
+        headline: quoted(test) + " passed " + Count.part(passed, of: runs, "run") + " against a correct implementation" + at(mapper.location(of: test)) + ": it passes by luck.",
+        details: why + test.failures.prefix(1).map { "One failing run: " + $0.message })
     case .overSpecified(let test, let wheat):
       return Words(
         mark: .failed,
@@ -198,17 +238,20 @@ extension Finding {
         details: ["Test what the doc comment promises, not how one implementation happens to do it."]
           + everyIssue(of: test))
     case .failsOnTimingWheat(let test, let wheat):
+      let assumption = switch wording.luck {
+      case .timing: "Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."
+      case .sharedState: "Your test assumes no other test touches the shared state while it runs. " + Wording.serialize
+      }
       return Words(
         mark: .failed,
         headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
-        details: ["Your test assumes when things happen. Wait for the event itself, not for a number of suspensions or a length of time."]
-          + everyIssue(of: test))
+        details: [assumption] + everyIssue(of: test))
     case .notRunAfterCrash(let test):
       return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
     case .tooFewCases(let needed, let found):
       return Words(
         mark: .failed,
-        headline: "Write a parameterized test with at least \(needed) cases (@Test(arguments:)); "
+        headline: "Write a parameterized test with at least \(Count.words(needed, "case")) (@Test(arguments:)); "
           + (found == 0 ? "none of your tests is parameterized yet." : "the most cases one test ran was \(found)."))
     case .unnamedCases(let test, let example):
       return Words(
@@ -233,15 +276,19 @@ extension Finding {
         mark: .failed,
         headline: "On code that \(chaff.misconception), one test should report \(all); yours reported \(found). Check each value with its own #expect.")
     case .mutantSurvived(let change):
+      let exact = wording.namesExactly(change)
       return Words(
-        mark: .failed, headline: "Not caught: your tests pass when \(change.words).",
-        details: ["Which promise of the code does that change break? A test that checks it fails on the change."])
+        mark: .failed, headline: "Not caught: your tests pass when \(exact ? change.words : change.outline).",
+        details: ["Which promise of \(exact ? "the code" : change.declaration) does that change break? A test that checks it fails on the change."]
+          + wording.exactLater(change))
     case .mutantUndecided(let change, let reason):
       let hung = if case .hung = reason { true } else { false }
+      let exact = wording.namesExactly(change)
       return Words(
         mark: .failed,
-        headline: "Not caught: the code where \(change.words). On it, \(reason.words); a run stopped that way catches nothing.",
-        details: hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
+        headline: "Not caught: the code where \(exact ? change.words : change.outline). On it, \(reason.words); a run stopped that way catches nothing.",
+        details: (hung ? ["A test that waits for something this code never does must bound its wait (a timeout), so it fails instead of hanging."] : [])
+          + wording.exactLater(change))
     case .notStarted:
       return Words(mark: .failed, headline: "Not started: your files are as handed out.")
     }

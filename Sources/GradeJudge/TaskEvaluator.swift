@@ -183,7 +183,7 @@ public enum TaskEvaluator {
         luck.append(.flaky(entry.test, passed: entry.runs - entry.failed, runs: entry.runs))
       }
       checks.append(Check(
-        "your tests pass \(flakiness.runs) runs and \(runs.timingWheats.count) other timing\(runs.timingWheats.count == 1 ? "" : "s") of a correct implementation",
+        "your tests pass \(Count.words(flakiness.runs, "run")) and \(Count.words(runs.timingWheats.count, "other timing")) of a correct implementation",
         findings: luck))
       guard luck.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
     }
@@ -216,7 +216,7 @@ public enum TaskEvaluator {
     if let needed = spec.minimumCases {
       let found = wheatTests.filter(\.isParameterized).map(\.caseCount).max() ?? 0
       checks.append(Check(
-        "a parameterized test runs at least \(needed) cases", findings: found >= needed ? [] : [.tooFewCases(needed: needed, found: found)]))
+        "a parameterized test runs at least \(Count.words(needed, "case"))", findings: found >= needed ? [] : [.tooFewCases(needed: needed, found: found)]))
     }
 
     if spec.namedCases {
@@ -238,7 +238,9 @@ public enum TaskEvaluator {
     for (change, job) in runs.mutants {
       let finding = verdict(on: change, job: job, owns: owns, seconds: seconds)
       if finding == nil { killed += 1 }
-      checks.append(Check(Check.mutantPrefix + change.words, findings: finding.map { [$0] } ?? []))
+      // Named by its kind: a check's name reaches every report, and the exact change is
+      // for a learner who earned it (`Wording.exactMutants`).
+      checks.append(Check(Check.mutantPrefix + change.outline, findings: finding.map { [$0] } ?? []))
     }
     return TaskResult(
       taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count),

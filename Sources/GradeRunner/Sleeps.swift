@@ -2,6 +2,10 @@ import Dispatch
 import Foundation
 import Testing
 
+#if canImport(GradeWire)
+  import GradeWire
+#endif
+
 /// Real-time waits that began while a test ran, for a task whose tests must wait for events.
 ///
 /// The C side (`WaitShim.c`) reports each sleep libdispatch schedules and each blocking
@@ -110,9 +114,7 @@ final class Sleeps: @unchecked Sendable {
   }
 
   private func report(_ test: String, milliseconds: Int64) {
-    let length = milliseconds < 1 ? "under 1 ms" : "\(milliseconds) ms"
-    let text = "This test waited \(length) of real time to pass: it waits for a guessed length of time, "
-      + "not for the event. Wait for the event itself (a continuation, a confirmation, the task's value) and bound that wait"
+    let text = SleepIssue.message(milliseconds: milliseconds)
     let record: [String: Any] = [
       "kind": "event", "version": 0,
       "payload": [

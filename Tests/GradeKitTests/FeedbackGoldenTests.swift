@@ -46,7 +46,7 @@ struct FeedbackGoldenTests {
         ✘ Task 1  Make the validator throw
             ✘ rejectsHigh()  Tests/ExpectRequireTests/ScoreValidatorTests.swift:31
                 Expectation failed: (error → nil) == (expected → outOfRange(101))
-                // 101 is one too many
+                ↳ 101 is one too many
             ✘ "Parsing reads a number" crashed  Tests/ExpectRequireTests/ScoreValidatorTests.swift:10
                 Fatal error: Please implement parse(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:33)
             Hint 1 of 2: Read the tests first.
@@ -101,14 +101,14 @@ struct FeedbackGoldenTests {
             ✘ findsUser() fails on correct code that lists users newest first  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:10: your test checks something the code does not promise.
                 Test what the doc comment promises, not how one implementation happens to do it.
                 Issue recorded  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:8
-                // Unexpected call: charge(2)
+                ↳ Unexpected call: charge(2)
                 Expectation failed: (users.count → 2) == 1  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:21
             Hint 1 of 2: One test per promise.
 
       1 of 2 tasks done. Next hint, for task 2: swift run grade hint 1
       """)
     let json = ResultsJSON.encode([(lesson, result)])
-    #expect(json.contains(#"Issue recorded  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:8\n// Unexpected call: charge(2)\nExpectation failed: (users.count → 2) == 1  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:21"#), "\(json)")
+    #expect(json.contains(#"Issue recorded  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:8\n↳ Unexpected call: charge(2)\nExpectation failed: (users.count → 2) == 1  Lessons/01-expect-and-require/Tests/UserStoreTests.swift:21"#), "\(json)")
 
     // A test that records issues in a loop is cut short, the same in every report.
     let many = outcome("findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: .failed,
@@ -180,7 +180,7 @@ struct FeedbackGoldenTests {
         "status" : "fail",
         "tests" : [
           {
-            "message" : "rejectsHigh()  Tests/ExpectRequireTests/ScoreValidatorTests.swift:31\\nExpectation failed: (error → nil) == (expected → outOfRange(101))\\n// 101 is one too many",
+            "message" : "rejectsHigh()  Tests/ExpectRequireTests/ScoreValidatorTests.swift:31\\nExpectation failed: (error → nil) == (expected → outOfRange(101))\\n↳ 101 is one too many",
             "name" : "Task 1: rejectsHigh()",
             "status" : "fail",
             "task_id" : 1

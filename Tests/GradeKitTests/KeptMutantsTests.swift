@@ -127,7 +127,7 @@ struct KeptMutantsTests {
     #expect(result.mutantsKilled == .init(caught: 2, total: 4))
     #expect(result.bugsCaught == .init(caught: spec.chaffs.count, total: spec.chaffs.count))
     #expect(result.findings == [.mutantSurvived(Self.change(3)), .mutantUndecided(Self.change(4), reason: .hung(tests: ["limits()"], seconds: 60))])
-    #expect(result.findings[0].plainText.hasPrefix("Not caught: your tests pass when `amount > 10` becomes `amount >= 10` in limit(_:), Lessons/01-x/Sources/Limit.swift:2."))
+    #expect(result.findings[0].plainText.hasPrefix("Not caught: your tests pass when a comparison is changed in limit(_:)."))
 
     let allKilled = TaskEvaluator.VariantRuns(solution: wheat, chaffs: chaffs, mutants: [(Self.change(1), failed)])
     #expect(TaskEvaluator.writeTests(task, spec: spec, runs: allKilled, ownedFiles: owned, seconds: 60).status == .pass)

@@ -33,13 +33,23 @@ extension App {
   /// A lesson's feedback, with the hint each unfinished task is at; those hints count as seen,
   /// so that `grade hint` goes on to the next one instead of repeating it. With `shown`, the
   /// screen's first unfinished task is remembered there as the one `grade hint` follows.
+  ///
+  /// A kept mutant is named by its kind the first time the screen shows it, and exactly once
+  /// the learner has seen it named before (`HintStore.exactMutants(in:)`).
   func feedback(_ lesson: Lesson, _ result: LessonResult, renderer: FeedbackRenderer, hints: HintStore, shown: ShownTask?) -> String {
     let levels = hints.levels(for: lesson)
-    for task in lesson.tasks where result.lessonError == nil && result.tasks.first(where: { $0.taskNumber == task.number })?.status != .pass {
-      hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, 1))
+    for task in lesson.tasks where result.lessonError == nil {
+      guard let found = result.tasks.first(where: { $0.taskNumber == task.number }), found.status != .pass else { continue }
+      hints.markSeen(task, in: lesson, level: max(levels[task.number] ?? 1, found.firstHintNeeded(of: task)))
     }
     shown?.record(lesson, result)
-    return renderer.lesson(lesson, result, hintLevels: levels)
+    let exact = hints.exactMutants(in: lesson)
+    let text = renderer.lesson(lesson, result, hintLevels: levels, exactMutants: exact)
+    let named = renderer.mutantsShown(lesson, result).map { change in
+      (change.id, exact.contains(change.id) || !change.hasExactWords ? HintStore.MutantSeen.exactly : .outlined)
+    }
+    hints.markMutants(Dictionary(named) { max($0, $1) }, in: lesson)
+    return text
   }
 
   /// Starts preparing the lessons after `lesson` in the background, when a learner is at a
@@ -84,21 +94,31 @@ extension App {
   }
 
   /// The lessons in aligned columns: number, slug, title; with `progress`, first a mark for
-  /// each lesson's last grading (✔ done, ✘ and the tasks done, blank when never graded) and
-  /// an arrow at `current`.
+  /// each lesson's last grading (✔ done, ✘ and the tasks done, ? when its files changed since,
+  /// blank when never graded) and an arrow at `current`.
   func lessonList(_ workbook: Workbook, progress: Bool = false, current: Lesson? = nil) -> String {
     let width = workbook.catalog.lessons.map(\.slug.count).max() ?? 0
-    return workbook.catalog.lessons.map { lesson in
+    var anyStale = false
+    let lines = workbook.catalog.lessons.map { lesson in
       let number = lesson.number < 10 ? " \(lesson.number)" : "\(lesson.number)"
       var prefix = ""
       if progress {
         let arrow = lesson.number == current?.number ? "▸" : " "
-        let last = ResultCache.latest(in: workbook.state.result("learner", of: lesson))
-        let mark = last.map { $0.passed ? "✔    " : "✘ \($0.passedCount)/\(lesson.tasks.count)" } ?? "     "
+        let mark: String
+        switch LastGrading.of(lesson, in: workbook) {
+        case nil: mark = "     "
+        case let last? where last.isStale:
+          // Its old count would read as the files' state; they changed after it.
+          anyStale = true
+          mark = "?    "
+        case let last?: mark = last.result.passed ? "✔    " : "✘ \(last.result.passedCount)/\(lesson.tasks.count)"
+        }
         prefix = "\(arrow) \(mark)"
       }
       return "  \(prefix)\(number)  \(lesson.slug.padding(toLength: width, withPad: " ", startingAt: 0))  \(lesson.title)"
-    }.joined(separator: "\n")
+    }
+    return (lines + (anyStale ? ["  ? your files changed since the lesson's last grading; it is graded again when you go to it"] : []))
+      .joined(separator: "\n")
   }
 
   /// The points file a command names, read against the catalog; a point a task without one.

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 import GradeProcesses
 
 /// `grade export gradescope DIR [LESSON ...]`: a Gradescope autograder for the lessons.
@@ -40,7 +41,7 @@ struct ExportCommand: GradeCommand {
         throw .infrastructure("cannot copy \(pointsFile) into the autograder: \(error.localizedDescription)")
       }
     }
-    app.writeError("Wrote a Gradescope autograder to \(target.path): setup.sh, run_autograder and the workbook (\(copied) files, solutions included; Gradescope never shows them to students).")
+    app.writeError("Wrote a Gradescope autograder to \(target.path): setup.sh, run_autograder and the workbook (\(Count.words(copied, "file")), solutions included; Gradescope never shows them to students).")
     app.writeError("Upload it: cd \(target.path) && zip -r ../autograder.zip . — then choose Ubuntu 22.04 or 24.04 in Gradescope and upload autograder.zip. README.md there says more.")
     return App.Exit.passed
   }

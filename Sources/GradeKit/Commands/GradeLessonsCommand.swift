@@ -61,7 +61,7 @@ struct GradeLessonsCommand: GradeCommand {
     var shown: (lesson: Lesson, why: String)?
     if options.format == .text, names.isEmpty, let (lesson, why) = current.find() {
       let focus = CurrentLesson.movingOn(from: (lesson, why), in: workbook) { other in
-        other.number == lesson.number ? grade(other).passed : ResultCache.latest(in: workbook.state.result("learner", of: other))?.passed == true
+        other.number == lesson.number ? grade(other).passed : LastGrading.isDone(other, in: workbook)
       }
       if !grade(focus.0).passed {
         shown = focus

@@ -39,7 +39,7 @@ struct HintCommand: GradeCommand {
     let current = CurrentLesson(workbook: workbook, starters: StarterFingerprints.recorded(in: workbook))
     let pointer = ShownTask(url: workbook.learnerState.shownTask).last()
     func last(_ lesson: Lesson) -> LessonResult? { ResultCache.latest(in: workbook.state.result("learner", of: lesson)) }
-    func isDone(_ lesson: Lesson) -> Bool { last(lesson)?.passed == true }
+    func isDone(_ lesson: Lesson) -> Bool { LastGrading.isDone(lesson, in: workbook) }
 
     let lesson: Lesson
     var movedOn: String?
@@ -85,12 +85,25 @@ struct HintCommand: GradeCommand {
       task = found
     }
     let hints = HintStore(url: workbook.learnerState.hints)
-    let seen = hints.seen(task, in: lesson)
+    if let movedOn { app.write(movedOn) }
+    if let exactly = revealMutants(of: task, in: lesson, last: last(lesson), hints: hints, app: app) { return exactly }
+    var seen = hints.seen(task, in: lesson)
+    // Hints whose premise the last grading found met (the tests already wait for the event) are passed over.
+    let start = last(lesson)?.tasks.first { $0.taskNumber == task.number }?.firstHintNeeded(of: task) ?? 1
+    var skipped: String?
+    if start - 1 > seen {
+      skipped = start == 2
+        ? "(Hint 1 is passed over: your tests already pass on correct code at every timing.)"
+        : "(Hints 1 to \(start - 1) are passed over: your tests already pass on correct code at every timing.)"
+      hints.markSeen(task, in: lesson, level: start - 1)
+      seen = start - 1
+    }
     let level = hints.advance(task, in: lesson)
     let renderer = FeedbackRenderer(style: app.style(Command.Options()))
-    if let movedOn { app.write(movedOn) }
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
-    if seen >= 1, level > seen {
+    if let skipped {
+      app.write(skipped)
+    } else if seen >= 1, level > seen {
       // Under the task in grade's feedback, or here: either way, this one comes next.
       app.write(seen == 1 ? "(You have seen hint 1 of task \(task.number).)" : "(You have seen hints 1 to \(seen) of task \(task.number).)")
     }
@@ -99,8 +112,31 @@ struct HintCommand: GradeCommand {
     if left <= 0 {
       app.write("That is the last hint of task \(task.number). The walkthrough, \(WorkbookPath.readme(lesson)), works through an example like this one.")
     } else {
-      app.write("\(left) more hint\(left == 1 ? "" : "s") for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
+      app.write("\(Count.words(left, "more hint")) for task \(task.number): swift run grade hint \(lesson.number) --task \(task.number)")
     }
+    return App.Exit.passed
+  }
+
+  /// Names exactly the kept mutants of `task` that the last grading's screen named by their kind
+  /// only, when there are any: the learner who asks for a hint then gets the change and its
+  /// line before the task's next hint, and later gradings name them exactly too.
+  private func revealMutants(of task: LessonTask, in lesson: Lesson, last: LessonResult?, hints: HintStore, app: App) -> Int32? {
+    guard let found = last?.tasks.first(where: { $0.taskNumber == task.number }), found.status != .pass else { return nil }
+    let seen = hints.mutantsSeen(in: lesson)
+    var outlined: [MutantChange] = []
+    for finding in found.findings {
+      switch finding {
+      case .mutantSurvived(let change), .mutantUndecided(let change, _):
+        if change.hasExactWords, seen[change.id] == .outlined { outlined.append(change) }
+      default: break
+      }
+    }
+    guard !outlined.isEmpty else { return nil }
+    app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
+    app.write("The \(Count.noun("small change", for: outlined.count)) your last grading named by kind, exactly: your tests pass when")
+    for change in outlined { app.write("  " + change.words) }
+    app.write("Which promise of the code does \(outlined.count == 1 ? "it" : "each") break? Write the test that checks it. Ask again (swift run grade hint \(lesson.number)\(self.task == nil ? "" : " --task \(task.number)")) for the task's next hint.")
+    hints.markMutants(Dictionary(uniqueKeysWithValues: outlined.map { ($0.id, .exactly) }), in: lesson)
     return App.Exit.passed
   }
 }

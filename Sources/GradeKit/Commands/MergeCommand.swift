@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `grade merge OUT SHARD ...`: the records of several `grade class` shards combined into one set of reports.
 struct MergeCommand: GradeCommand {
@@ -56,7 +57,7 @@ struct MergeCommand: GradeCommand {
     try Gradebook.write(records, lessons: lessons, points: points, to: out, context: ClassCommand.reportContext(records, workbook: workbook, points: points, lms: lms))
     try lms?.write(records, lessons: lessons, to: out, say: app.writeError)
     app.write(Gradebook.table(records, lessons: lessons))
-    app.writeError("Merged \(records.count) learners from \(sources.count) shard\(sources.count == 1 ? "" : "s") into \(out.path)/.")
+    app.writeError("Merged \(Count.words(records.count, "learner")) from \(Count.words(sources.count, "shard")) into \(out.path)/.")
     return App.Exit.passed
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `grade prepare [LESSON ...]`: every variant of the lessons named built ahead of their first grade.
 struct PrepareCommand: GradeCommand {
@@ -22,7 +23,7 @@ struct PrepareCommand: GradeCommand {
     let workbook = try app.loadWorkbook()
     let lessons = try app.resolve(names, in: workbook)
     let prepared = Preparation(workbook: workbook, grader: app.grader(workbook, Command.Options())).run(lessons, progress: app.writeError)
-    app.write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : "\(lessons.count) lessons"): each first grade is now as fast as the next."
+    app.write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : Count.words(lessons.count, "lesson")): each first grade is now as fast as the next."
       : "Another grade prepare is running in this workbook; it prepares the lessons ahead.")
     return App.Exit.passed
   }

@@ -1,6 +1,7 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeResults
 
 /// `grade release DIR`: a student copy, its variants compiled with no source.
 struct ReleaseCommand: GradeCommand {
@@ -31,7 +32,7 @@ struct ReleaseCommand: GradeCommand {
     let points = try app.points(pointsFile, in: workbook)
     let summary = try Release.write(with: app.grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
     if summary.files > 0 {
-      app.writeError("Wrote a student copy of \(summary.files) files to \(target.path), without Solutions/.")
+      app.writeError("Wrote a student copy of \(Count.words(summary.files, "file")) to \(target.path), without Solutions/.")
     }
     app.writeError("Compiled \(summary.variants) correct and buggy versions of the code for \(ReleasedVariants.platform) into \(ReleasedVariants.folderName)/\(summary.target)/, with no source: students get feedback on the tests they write.")
     if classroom {

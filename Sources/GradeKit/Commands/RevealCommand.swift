@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `grade reveal LESSON`: the solution, compared with your own code, once a lesson is done.
 struct RevealCommand: GradeCommand {
@@ -36,7 +37,7 @@ struct RevealCommand: GradeCommand {
     }
     let result = app.grader(workbook, options).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
     guard result.passed else {
-      app.write("Lesson \(lesson.number) is not done yet: \(result.passedCount) of \(lesson.tasks.count) tasks pass. The solution is shown once every task passes, so it cannot spoil one you are still working on; swift run grade hint \(lesson.number) helps meanwhile.")
+      app.write("Lesson \(lesson.number) is not done yet: \(Count.part(result.passedCount, of: lesson.tasks.count, "task")) done. The solution is shown once every task passes, so it cannot spoil one you are still working on; swift run grade hint \(lesson.number) helps meanwhile.")
       return App.Exit.failed
     }
     app.write("Lesson \(lesson.number) is done. Your files, compared with the solution's (- yours, + the solution's):")

@@ -13,11 +13,8 @@ import GradeResults
 struct WatchCommand: GradeCommand {
   /// How usage shows `grade watch`, and the options it takes.
   static let usage = CommandUsage(
-    name: "watch", arguments: "[LESSON]", summary: "grade again on every save (default: the lesson you are in)",
+    name: "watch", arguments: "[LESSON]", summary: "grade again on every save, following the lesson you save; type a lesson's number to go to it (default: start in the lesson you are in)",
     audience: .learners, options: CommandUsage.grading)
-
-  /// What you can type while watching.
-  static let keys = "Watching for saves. Type h + Enter for a hint, n next lesson, l list, q quit (or Ctrl-C)."
 
   /// The lesson to watch, as named on the command line; `nil` for the lesson you are in.
   var name: String?
@@ -30,7 +27,8 @@ struct WatchCommand: GradeCommand {
     return WatchCommand(name: words.first, options: parsed.options)
   }
 
-  /// Grades the lesson now and after every save, until you quit.
+  /// Grades the lesson now and after every save in any lesson, following the lesson saved,
+  /// until you quit.
   func run(_ app: App) throws(GradeError) -> Int32 {
     let workbook = try app.loadWorkbook()
     let grader = app.grader(workbook, options)
@@ -42,9 +40,12 @@ struct WatchCommand: GradeCommand {
       lesson = try app.resolve([name], in: workbook)[0]
       current.remember(lesson)
     }
+    var session = WatchSession(lesson: lesson, catalog: workbook.catalog)
+    func isDone(_ lesson: Lesson) -> Bool { LastGrading.isDone(lesson, in: workbook) }
 
-    var previous: LessonResult?
-    func gradeAndShow() -> Bool {
+    // Each lesson's last result in this session, for what a save changed.
+    var previous: [Int: LessonResult] = [:]
+    func gradeAndShow(_ lesson: Lesson, note: String?) -> Bool {
       // The learner waits for this grading: a preparation in the background pauses meanwhile.
       let foreground = FileLock(shared: workbook.state.foregroundLock)
       defer { foreground.unlock() }
@@ -53,20 +54,29 @@ struct WatchCommand: GradeCommand {
       let result = grader.grade(lesson, learnerFolder: workbook.starterFolder(of: lesson), restoreCanonicalFiles: true)
       app.write(app.feedback(lesson, result, renderer: renderer, hints: hints, shown: ShownTask(url: workbook.learnerState.shownTask)))
       app.write("")
-      if let previous, previous.lessonNumber == result.lessonNumber {
-        app.write(Self.changes(from: previous, to: result, in: lesson))
+      if let before = previous[lesson.number] {
+        app.write(Self.changes(from: before, to: result, in: lesson))
       }
-      previous = result
-      app.write(Self.keys)
+      previous[lesson.number] = result
+      // Said at the foot of the screen, where the learner looks after a save.
+      if let note { app.write(note) }
+      if result.passed, let next = session.nextUnfinished(isDone: isDone) {
+        app.write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
+      }
+      app.write(WatchSession.keys)
       return result.passed
     }
 
-    var passed = gradeAndShow()
+    var passed = gradeAndShow(lesson, note: nil)
     app.prepareAhead(of: lesson, workbook: workbook, grader: grader)
-    var snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
+    func snapshots() -> [Int: FolderSnapshot] {
+      Dictionary(uniqueKeysWithValues: workbook.catalog.lessons.map { ($0.number, FolderSnapshot(of: workbook.starterFolder(of: $0))) })
+    }
+    var seen = snapshots()
     var pollDescriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     var inputOpen = true
     while true {
+      let event: WatchSession.Event
       // Wait up to a tenth of a second for a key; that wait is also the polling interval,
       // short because it adds to every save's wait for feedback.
       if inputOpen, poll(&pollDescriptor, 1, 100) > 0 {
@@ -74,40 +84,31 @@ struct WatchCommand: GradeCommand {
           inputOpen = false
           continue
         }
-        switch line.trimmingCharacters(in: .whitespaces) {
-        case "q": return passed ? App.Exit.passed : App.Exit.failed
-        case "h": _ = try HintCommand(name: String(lesson.number), task: nil).run(app, workbook: workbook)
-        case "l": app.write(app.lessonList(workbook, progress: true, current: lesson))
-        case "n":
-          lesson = nextUnfinished(after: lesson, in: workbook) ?? lesson
-          current.remember(lesson)
-          passed = gradeAndShow()
-          snapshot = FolderSnapshot(of: workbook.starterFolder(of: lesson))
-        default: break
-        }
-        continue
+        event = .typed(line)
+      } else {
+        if !inputOpen { usleep(100_000) }
+        var now = snapshots()
+        guard now != seen else { continue }
+        let before = seen
+        // Editors often save in several writes: wait until two looks 50 ms apart agree.
+        repeat {
+          seen = now
+          usleep(50_000)
+          now = snapshots()
+        } while now != seen
+        event = .saved(workbook.catalog.lessons.map(\.number).filter { before[$0] != now[$0] })
       }
-      if !inputOpen { usleep(100_000) }
-      var now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
-      guard now != snapshot else { continue }
-      // Editors often save in several writes: wait until two looks 50 ms apart agree.
-      repeat {
-        snapshot = now
-        usleep(50_000)
-        now = FolderSnapshot(of: workbook.starterFolder(of: lesson))
-      } while now != snapshot
-      passed = gradeAndShow()
-      if passed, let next = nextUnfinished(after: lesson, in: workbook) {
-        app.write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
+      switch session.react(to: event, isDone: isDone) {
+      case .quit: return passed ? App.Exit.passed : App.Exit.failed
+      case .hint: _ = try HintCommand(name: String(session.lesson.number), task: nil).run(app, workbook: workbook)
+      case .list: app.write(app.lessonList(workbook, progress: true, current: session.lesson))
+      case .say(let words): app.write(words)
+      case .nothing: break
+      case .grade(let lesson, let note):
+        // A lesson chosen by key is one asked for; a saved one is known by its files' dates.
+        if case .typed = event { current.remember(lesson) }
+        passed = gradeAndShow(lesson, note: note)
       }
     }
-  }
-
-  /// The first lesson after `lesson` whose last grading did not pass, going by stored results,
-  /// coming round to the first lessons last.
-  private func nextUnfinished(after lesson: Lesson, in workbook: Workbook) -> Lesson? {
-    let lessons = workbook.catalog.lessons
-    let later = lessons.filter { $0.number > lesson.number } + lessons.filter { $0.number < lesson.number }
-    return later.first { ResultCache.latest(in: workbook.state.result("learner", of: $0))?.passed != true }
   }
 }

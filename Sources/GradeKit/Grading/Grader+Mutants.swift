@@ -3,6 +3,7 @@ import GradeBuild
 import GradeCatalog
 import GradeMutants
 import GradeProcesses
+import GradeResults
 import GradeRun
 
 /// Running a lesson's reference tests against the mutants of each write-tests task's code
@@ -166,7 +167,7 @@ extension Grader {
     let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
     var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
     executor.pause = pause
-    progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(schema.mutants.count) mutants")
+    progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(Count.words(runs, "time")) against \(Count.words(schema.mutants.count, "mutant"))")
 
     func variant(_ mutant: Mutant) -> VariantID {
       let change = MutantChange(

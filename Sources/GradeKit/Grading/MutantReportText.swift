@@ -1,5 +1,6 @@
 import GradeBuild
 import GradeCatalog
+import GradeResults
 
 /// `grade mutants` in words: per task, the mutants made, compiled, killed and kept, and each survivor.
 enum MutantReportText {
@@ -20,10 +21,10 @@ enum MutantReportText {
       let killed = report.outcomes.filter(\.killed).count
       let runs = report.outcomes.first?.runs ?? 1
       lines.append(
-        "  \(report.made) mutants made, \(report.outcomes.count) compile, \(killed) killed by the reference tests in every one of \(runs) run\(runs == 1 ? "" : "s"), \(report.kept.count) kept (the fewest that kill as much as all)")
+        "  \(Count.words(report.made, "mutant")) made, \(report.outcomes.count) compile, \(killed) killed by the reference tests in every one of \(Count.words(runs, "run")), \(report.kept.count) kept (the fewest that kill as much as all)")
       for survivor in report.survivors {
         let mutant = survivor.mutant
-        let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(survivor.killedRuns) of \(survivor.runs) runs only)" : "")
+        let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(Count.part(survivor.killedRuns, of: survivor.runs, "run")) only)" : "")
         let said = whys[mutant.id].map { !$0.isEmpty } ?? false
         lines.append("  \(said ? "○ survives, explained" : "✘ survives"): \(mutant.description) in \(mutant.declaration), \(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson).relative):\(mutant.line)\(why) [\(mutant.id)]")
         if let said = whys[mutant.id], !said.isEmpty { lines.append("      the author says: \(said)") }
@@ -36,7 +37,7 @@ enum MutantReportText {
     let survivors = reports.flatMap(\.survivors).filter { whys[$0.mutant.id]?.isEmpty ?? true }.count
     lines.append(survivors == 0
       ? "grade mutants: the reference tests kill every mutant that compiles, or the author says why not."
-      : "grade mutants: \(survivors) mutant\(survivors == 1 ? "" : "s") survive unexplained: strengthen a reference test, or keep them (--keep) and say in \(WorkbookPath.keptMutants(lesson)) why each change is equivalent or unpromised.")
+      : "grade mutants: \(Count.words(survivors, "mutant")) \(Count.noun("survives", for: survivors, plural: "survive")) unexplained: strengthen a reference test, or keep them (--keep) and say in \(WorkbookPath.keptMutants(lesson)) why each change is equivalent or unpromised.")
     return lines.joined(separator: "\n")
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// `report.html`: where a class struggles, on one self-contained page.
 ///
@@ -31,7 +32,7 @@ enum ClassReportPage {
     var body = "<h1>Class report</h1>\n" + madeLine(context)
     let totals = records.map(\.passedTasks).sorted()
     let median = totals.isEmpty ? 0 : totals[totals.count / 2]
-    body += "<p>\(records.count) learner\(records.count == 1 ? "" : "s"), \(lessons.count) lesson\(lessons.count == 1 ? "" : "s"), \(taskCount) tasks. Median: \(median) of \(taskCount) tasks.</p>\n"
+    body += "<p>\(Count.words(records.count, "learner")), \(Count.words(lessons.count, "lesson")), \(Count.words(taskCount, "task")). Median: \(Count.part(median, of: taskCount, "task")).</p>\n"
 
     // Every learner by every task: what they got, linked to the feedback they would have seen.
     body += "<h2>Learners by task</h2>\n" + grid(records, lessons: lessons, points: context.points)

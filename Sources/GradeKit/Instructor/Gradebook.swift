@@ -1,6 +1,7 @@
 import Foundation
 import GradeCatalog
 import GradeFeedback
+import GradeResults
 
 /// The class's reports, every one made from learner records: a table, CSVs, Markdown feedback,
 /// Exercism-style results, JUnit XML and one HTML page.
@@ -112,7 +113,7 @@ public enum Gradebook {
   /// What `grade` would have shown the learner, as Markdown.
   public static func markdown(_ record: LearnerRecord, lessons: [Lesson]) -> String {
     let renderer = FeedbackRenderer(style: Style(colored: false))
-    var text = "# Feedback for \(record.learner)\n\n\(record.passedTasks) tasks pass.\n"
+    var text = "# Feedback for \(record.learner)\n\n\(Count.words(record.passedTasks, "task")) \(Count.noun("passes", for: record.passedTasks, plural: "pass")).\n"
     for entry in record.lessons {
       guard let lesson = lessons.first(where: { $0.number == entry.lesson }) else { continue }
       text += "\n## Lesson \(lesson.number): \(lesson.title)\n\n\(markdownCodeBlock(renderer.lesson(lesson, entry.result)))\n"

@@ -54,7 +54,7 @@ public enum GradescopeResults {
       }
     }
     var summary = notes.isEmpty ? [] : notes + [""]
-    summary += graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? "\(result.passedCount) of \(lesson.tasks.count) tasks pass" : "could not be graded")" }
+    summary += graded.map { lesson, result in "- Lesson \(lesson.number), \(lesson.title): \(result.lessonError == nil ? Count.part(result.passedCount, of: lesson.tasks.count, "task") + " done" : "could not be graded")" }
     if !found.isEmpty { summary += [""] + found.sorted { $0.key < $1.key }.map { "- \($0.value)" } }
     let results = Results(
       score: Points.rounded(tests.reduce(0) { $0 + $1.score }), execution_time: Int(seconds.rounded(.up)),

@@ -43,6 +43,9 @@ public enum CatalogValidator {
       if task.hints.count < 2 { taskBreach("needs at least two hints (a nudge, then a pointer), has \(task.hints.count)") }
       if task.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) { taskBreach("has an empty hint") }
       if task.files.isEmpty { taskBreach("owns no files") }
+      if case .writeTests(let spec) = task.kind, spec.timingHints < 0 || spec.timingHints >= task.hints.count {
+        taskBreach("timingHints is \(spec.timingHints); it skips the first hints, so it must be from 0 to one less than the \(task.hints.count) hints")
+      }
       if let last = task.hints.last, task.hints.count >= 2 {
         let files = task.files.compactMap { file in tree.text("\(solution)/\(file)").map { ("\(solution)/\(file)", $0) } }
         for leak in HintLadderRule.leakedLines(in: last, solutionFiles: files) {

@@ -1,6 +1,7 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeResults
 
 extension Checker {
   /// Proves each write-tests task has kept mutants made from the solution as it is now, and an
@@ -33,7 +34,7 @@ extension Checker {
       for survivor in kept.survivors where survivor.why.trimmingCharacters(in: .whitespaces).isEmpty {
         breach("task \(task.number): the reference tests let a mutant live and \(WorkbookPath.keptMutants(lesson)) does not say why: \(survivor.change) [\(survivor.id)]; strengthen a reference test, or say why it is equivalent or unpromised")
       }
-      progress("  task \(task.number): \(kept.made) mutants made, \(kept.compiled) compile, \(kept.killed) killed by the reference tests in every one of \(kept.runs) runs, \(kept.kept.count) kept; \(kept.hanging) hang them, \(kept.survivors.count) survive")
+      progress("  task \(task.number): \(Count.words(kept.made, "mutant")) made, \(kept.compiled) compile, \(kept.killed) killed by the reference tests in every one of \(Count.words(kept.runs, "run")), \(kept.kept.count) kept; \(kept.hanging) hang them, \(kept.survivors.count) survive")
     }
     return breaches
   }

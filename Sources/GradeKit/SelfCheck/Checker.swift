@@ -49,7 +49,7 @@ public struct Checker: Sendable {
     }
     let edited = lessons.flatMap(editedStarterFiles)
     if !edited.isEmpty {
-      progress("grade check proves the workbook as committed: your edits to \(edited.count) lesson file\(edited.count == 1 ? "" : "s") (\(edited.prefix(3).joined(separator: ", "))\(edited.count > 3 ? ", …" : "")) are set aside, not checked.")
+      progress("grade check proves the workbook as committed: your edits to \(Count.words(edited.count, "lesson file")) (\(edited.prefix(3).joined(separator: ", "))\(edited.count > 3 ? ", …" : "")) are set aside, not checked.")
     }
     var tree = FileTree(root: workbook.root, folders: [WorkbookPath.lessons, .solutions, .tests].map(\.relative))
     for path in edited {
@@ -85,22 +85,22 @@ public struct Checker: Sendable {
     breaches += checkKeptMutants(of: lesson)
 
     if let runs {
-      progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(runs) times against every version, side by side")
+      progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(Count.words(runs, "time")) against every version, side by side")
       let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
       for result in soaked {
         if let problem = result.problem {
-          breach("task \(result.task): \(runs) runs against \(result.variant.words) could not be counted: \(problem)")
+          breach("task \(result.task): \(Count.words(runs, "run")) against \(result.variant.words) could not be counted: \(problem)")
         } else if result.wrong > 0 {
           breach(result.mustFail
-            ? "task \(result.task): the reference tests missed \(result.variant.words) in \(result.wrong) of \(runs) runs"
-            : "task \(result.task): the reference tests failed on \(result.variant.words) in \(result.wrong) of \(runs) runs"
+            ? "task \(result.task): the reference tests missed \(result.variant.words) in \(Count.part(result.wrong, of: runs, "run"))"
+            : "task \(result.task): the reference tests failed on \(result.variant.words) in \(Count.part(result.wrong, of: runs, "run"))"
               + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
       let mutants = soaked.filter { $0.variant.mutantNumber > 0 }.count
       let chaffs = soaked.filter(\.mustFail).count - mutants
       let correct = soaked.count - chaffs - mutants
-      progress("  \(chaffs) bug\(chaffs == 1 ? "" : "s") and \(mutants) kept mutant\(mutants == 1 ? "" : "s") caught in every one of \(runs) runs, \(correct) correct version\(correct == 1 ? "" : "s") passed every run"
+      progress("  \(Count.words(chaffs, "bug")) and \(Count.words(mutants, "kept mutant")) caught in every one of \(Count.words(runs, "run")), \(Count.words(correct, "correct version")) passed every run"
         + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
     }
 
@@ -331,6 +331,6 @@ public struct Checker: Sendable {
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {
     guard !breaches.isEmpty else { return "grade check: every lesson keeps its promises." }
-    return (["grade check: \(breaches.count) breach\(breaches.count == 1 ? "" : "es"):"] + breaches.map { "  - \($0)" }).joined(separator: "\n")
+    return (["grade check: \(Count.words(breaches.count, "breach", plural: "breaches")):"] + breaches.map { "  - \($0)" }).joined(separator: "\n")
   }
 }
