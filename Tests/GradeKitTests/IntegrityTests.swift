@@ -337,7 +337,7 @@ struct IntegrityTests {
       #expect(!shown.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("✔ Task 2") }, "\(name): \(shown)")
     }
     #expect(text.contains("Looks fine\\n  ✔ Task 2"), "\(text)")
-    #expect(json.contains("Issue recorded\\n// \\\\u{1B}[4A"), "the JSON carries the comment the text shows: \(json)")
+    #expect(json.contains("Issue recorded\\n↳ \\\\u{1B}[4A"), "the JSON carries the comment the text shows: \(json)")
   }
 
   @Test("A test cannot take a file lock, which two runs side by side could talk through")

@@ -113,7 +113,7 @@ struct WriteTestsGradingTests {
     #expect(result.bugsCaught == nil)
     #expect(result.findings[0].plainText.hasPrefix("listsInOrder() fails on correct code that lists users newest first"))
     #expect(result.findings[0].plainText.contains("your test checks something the code does not promise"))
-    #expect(result.findings[0].plainText.contains("Issue recorded\n// Unexpected call: charge(2)"), "the test's own words say what it expected")
+    #expect(result.findings[0].plainText.contains("Issue recorded\n↳ Unexpected call: charge(2)"), "the test's own words say what it expected")
 
     let passing = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(newestFirst, goodWheat)], chaffs: Array(zip(spec.chaffs, caughtEverything)))
