@@ -29,6 +29,10 @@ package struct Mutant: Codable, Hashable, Sendable {
   package var description: String
   /// The change itself, in bytes of the file: what `MutantSchema` puts behind its switch.
   var edit: Edit
+  /// Whether the mutant is built as a program of its own, as a chaff is, instead of behind the
+  /// schema's switch: only an exit test kills it, and an exit test's child process runs the
+  /// program as it was built, with nothing to read that says a mutant is on. `nil` in the schema.
+  package var builtAlone: Bool?
 
   /// Sorts of change, named the way mutation-analysis tools name them.
   package enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -118,7 +122,7 @@ package struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// The file's text with this mutant alone applied.
-  func applied(to source: Data) -> String {
+  package func applied(to source: Data) -> String {
     var bytes = Data(source.prefix(edit.start))
     bytes.append(Data(replacementText(in: source).utf8))
     bytes.append(source.dropFirst(edit.end))

@@ -108,7 +108,7 @@ extension MutantWalk {
 
   /// The standard library's `min(a, b)` and `max(a, b)` swapped.
   mutating func freeMinMax(_ node: Node) {
-    guard let function = node["fn"] as? Node, function["_kind"] as? String == "declref_expr",
+    guard let function = (node["fn"] as? Node).map(Self.peeled), function["_kind"] as? String == "declref_expr",
       let decl = function["decl"] as? Node, let name = decl["base_name"] as? String, name == "min" || name == "max",
       Self.isStandard(decl), let start = (function["range"] as? Node)?["start"] as? Int, let site = range(of: node),
       source.text(start, source.tokenEnd(at: start)) == name

@@ -34,7 +34,9 @@ extension MutantWalk {
         let (earlier, later) = (min(index, other), max(index, other))
         // A swap that puts a use before its declaration never compiles; one that puts a
         // `return` first only leaves the other out, as `droppedStatement` does.
-        guard !Self.isExit(statements[later].node), !Self.isExit(statements[earlier].node),
+        // A local that starts from a plain value (`var retries = 0`) can stand on either
+        // side of an `await`: that swap is always equivalent.
+        guard !Self.isExit(statements[later].node), !Self.isExit(statements[earlier].node), !Self.isPlainLocal(statements[other].node),
           Self.names(declaredIn: statements[earlier].node).isDisjoint(with: Self.names(referencedIn: statements[later].node))
         else { continue }
         // Each swap once: from the statement that awaits, or from the earlier of two that do.
@@ -108,6 +110,24 @@ extension MutantWalk {
     }
     return pieces
   }
+
+  /// Whether `node` declares locals from literals alone (`var retries = 0`): a local that
+  /// reads anything (`let before = balance`) may read it on the wrong side of an `await`.
+  static func isPlainLocal(_ node: Node) -> Bool {
+    guard node["_kind"] as? String == "pattern_binding_decl" else { return false }
+    var plain = true
+    walk(node) { child in
+      let kind = child["_kind"] as? String ?? ""
+      if kind.hasSuffix("_expr"), !literalKinds.contains(kind) { plain = false }
+    }
+    return plain
+  }
+
+  /// The expressions a literal is made of.
+  static let literalKinds: Set<String> = [
+    "integer_literal_expr", "float_literal_expr", "boolean_literal_expr", "string_literal_expr", "nil_literal_expr",
+    "array_expr", "dictionary_expr", "tuple_expr", "paren_expr", "inject_into_optional", "erasure_expr",
+  ]
 
   /// Whether `node` is a `return` or `throw`.
   static func isExit(_ node: Node) -> Bool {

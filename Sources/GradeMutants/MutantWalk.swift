@@ -127,7 +127,8 @@ package struct MutantWalk {
 
   /// Whether `node`, a call, is one of `messageCalls`.
   static func isMessageCall(_ node: Node) -> Bool {
-    guard let function = node["fn"] as? Node, function["_kind"] as? String == "declref_expr",
+    // Swift 6 wraps the callee in an implicit `function_conversion_expr` (to `@Sendable`).
+    guard let function = (node["fn"] as? Node).map(peeled), function["_kind"] as? String == "declref_expr",
       let decl = function["decl"] as? Node, let name = decl["base_name"] as? String
     else { return false }
     return messageCalls.contains(name) && isStandard(decl)

@@ -51,6 +51,8 @@ struct MutantOperatorTests {
     func pair(_ log: inout [Int]) async {
       log.append(1)
       log.append(await fetch(2))
+      var count = 0
+      count += log.count
     }
 
     """
@@ -65,10 +67,14 @@ struct MutantOperatorTests {
     let made = try Self.made(.changedString)
     #expect(made == ["`\"shelf\"` becomes `\"\"`", "`\":\"` becomes `\"\"`"])
     let quiet = try MutantTests.mutants(
-      of: "func check(_ n: Int) -> String {\n  precondition(n > 0, \"positive\")\n  return \"n=\\(n)\" + \"\"\n}\n")
+      of: "func check(_ n: Int) -> String {\n  precondition(n > 0, \"positive \\(n)\")\n  guard n < 9 else { fatalError(\"big\") }\n  return \"n=\\(n)\" + \"\"\n}\n")
       .filter { $0.kind == .changedString }.map(\.description)
     // A crash's message is left alone, an interpolated string is changed whole, an empty one filled.
     #expect(Set(quiet) == ["`\"n=\\(n)\"` becomes `\"\"`", "`\"\"` becomes `\"mutant\"`"])
+    let (file, companions) = try MutantTests.lessonFiles("09-traits-and-migration", "Percent.swift")
+    let percent = try MutantMaker(moduleCache: MutantTests.moduleCache, arguments: ["-swift-version", "6"])
+      .mutants(of: file, companions: companions, module: "SuiteTraits")
+    #expect(!percent.contains { $0.kind == .changedString }, "a precondition's or fatalError's message is a crash's")
   }
 
   @Test("a standard method is swapped for its mirror, its arguments relabelled where they differ")
@@ -155,6 +161,7 @@ struct MutantOperatorTests {
   @Test("a statement that awaits swaps places with its neighbour")
   func awaitMoves() throws {
     let made = try Self.made(.movedAwait)
+    // `var count = 0` could stand on either side of it: that swap changes nothing, so it is not made.
     #expect(made == ["`log.append(await fetch(2))` now runs before `log.append(1)`"])
   }
 
