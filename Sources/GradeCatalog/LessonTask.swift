@@ -48,6 +48,11 @@ public struct LessonTask: Sendable, Equatable {
     public var disabled: [String] = []
     /// Test functions, by name, that must carry a `.bug(…)` trait.
     public var bugs: [String] = []
+    /// Reference test functions, by name, that catch no bug another reference test does not,
+    /// each mapped to the test that covers the same promise (`"givesEachUserItsOwnID()":
+    /// "findsEachUserByID()"`): every other reference test must catch some chaff or kept
+    /// mutant alone, which `grade check --runs` proves.
+    public var redundant: [String: String] = [:]
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -190,6 +195,7 @@ public struct LessonTask: Sendable, Equatable {
     var knownIssues: [String]?
     var disabled: [String]?
     var bugs: [String]?
+    var redundant: [String: String]?
     var views: [String]?
     var stress: [String]?
   }
@@ -208,6 +214,7 @@ public struct LessonTask: Sendable, Equatable {
       spec.knownIssues = draft.knownIssues ?? []
       spec.disabled = draft.disabled ?? []
       spec.bugs = draft.bugs ?? []
+      spec.redundant = draft.redundant ?? [:]
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

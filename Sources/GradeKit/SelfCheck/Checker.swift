@@ -97,6 +97,7 @@ public struct Checker: Sendable {
               + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
+      breaches += Self.checkEarnedPlaces(of: lesson, soaked: soaked)
       let mutants = soaked.filter { $0.variant.mutantNumber > 0 }.count
       let chaffs = soaked.filter(\.mustFail).count - mutants
       let correct = soaked.count - chaffs - mutants

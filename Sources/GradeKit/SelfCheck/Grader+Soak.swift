@@ -23,6 +23,11 @@ extension Grader {
     public var problem: String?
     /// What a test said in one run that went the wrong way on a correct version, to start looking from.
     public var example: String?
+    /// The test functions, by name, that failed on it in some run: on a chaff or a mutant,
+    /// the tests that catch it.
+    public var killers: Set<String> = []
+    /// Every test function, by name, that ran against it.
+    public var tests: Set<String> = []
   }
 
   /// Builds `lesson` as the solution in `learnerFolder` has it and runs each write-tests task's
@@ -72,7 +77,10 @@ extension Grader {
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
         for part in probes + rest where part.soak.variant == soak.variant {
-          let found = soak.read(part.job.flatMap { ran[$0.id] }, runs: part.runs)
+          let job = part.job.flatMap { ran[$0.id] }
+          let found = soak.read(job, runs: part.runs)
+          result.killers.formUnion(job.map(Self.failingTests) ?? [])
+          result.tests.formUnion(job?.tests.filter { $0.runs > 0 }.map(\.name) ?? [])
           result.wrong += found.wrong
           result.problem = result.problem ?? found.problem
           result.example = result.example ?? found.example
@@ -81,6 +89,12 @@ extension Grader {
       }
     }
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
+  }
+
+  /// The test functions, by name, that failed in `result`, a crashed one included.
+  static func failingTests(_ result: JobResult) -> Set<String> {
+    let crashed = Set(result.crashes.keys)
+    return Set(result.tests.filter { $0.failedRuns > 0 || crashed.contains($0.id) }.map(\.name))
   }
 
   /// How long one process of a soak should take: long enough that starting it is a small part of
