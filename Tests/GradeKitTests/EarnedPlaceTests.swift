@@ -34,7 +34,7 @@ struct EarnedPlaceTests {
     let soaked = Self.soaked(
       tests: ["findsUser()", "swapsNothing()", "countsUsers()"],
       caught: ["nil-for-known": ["findsUser()", "countsUsers()"], "swapped-fields": ["swapsNothing()"], "off-by-one": ["findsUser()"]])
-    let breaches = Checker.checkEarnedPlaces(of: Self.lesson(), soaked: soaked).map(\.message)
+    let breaches = Checker.earnedPlaces(of: Self.lesson(), soaked: soaked).idle.map(\.message)
     #expect(breaches.count == 1)
     #expect(
       breaches.first?.hasPrefix(
@@ -47,19 +47,35 @@ struct EarnedPlaceTests {
     let soaked = Self.soaked(
       tests: ["findsUser()", "swapsNothing()", "countsUsers()"],
       caught: ["nil-for-known": ["findsUser()", "countsUsers()"], "swapped-fields": ["swapsNothing()"], "off-by-one": ["findsUser()"]])
-    #expect(Checker.checkEarnedPlaces(of: Self.lesson(redundant: ["countsUsers()": "findsUser()"]), soaked: soaked).isEmpty)
-    let wrong = Checker.checkEarnedPlaces(
+    let named = Checker.earnedPlaces(of: Self.lesson(redundant: ["countsUsers()": "findsUser()"]), soaked: soaked)
+    #expect(named.idle.isEmpty && named.breaches.isEmpty)
+    let wrong = Checker.earnedPlaces(
       of: Self.lesson(redundant: ["countsUsers()": "findsUser()", "swapsNothing()": "gone()"]), soaked: soaked
-    ).map(\.message)
+    ).breaches.map(\.message)
     #expect(wrong.count == 2)
-    #expect(wrong.contains { $0.contains("names swapsNothing(), but it alone catches") })
+    #expect(wrong.contains { $0.contains("says gone() covers swapsNothing(), but only swapsNothing() catches code that swaps the name and the email") })
     #expect(wrong.contains { $0.contains("says gone() covers swapsNothing(), but gone() is no reference test") })
+  }
+
+  @Test("two tests that catch the same bugs: the catalog names one redundant, and the other then catches them alone")
+  func pairs() {
+    let soaked = Self.soaked(
+      tests: ["findsUser()", "findsEachUser()"],
+      caught: ["nil-for-known": ["findsUser()", "findsEachUser()"], "swapped-fields": ["findsUser()", "findsEachUser()"]])
+    #expect(Checker.earnedPlaces(of: Self.lesson(), soaked: soaked).idle.count == 2)
+    let one = Checker.earnedPlaces(of: Self.lesson(redundant: ["findsEachUser()": "findsUser()"]), soaked: soaked)
+    #expect(one.idle.isEmpty && one.breaches.isEmpty)
+    let both = Checker.earnedPlaces(
+      of: Self.lesson(redundant: ["findsEachUser()": "findsUser()", "findsUser()": "findsEachUser()"]), soaked: soaked
+    ).breaches.map(\.message)
+    #expect(both.contains { $0.contains("names findsUser() redundant too: name a test that stays") })
   }
 
   @Test("a task whose runs could not be counted is not judged")
   func uncounted() {
     var soaked = Self.soaked(tests: ["findsUser()", "countsUsers()"], caught: ["nil-for-known": ["findsUser()", "countsUsers()"]])
     soaked[1].problem = "the runs were stopped"
-    #expect(Checker.checkEarnedPlaces(of: Self.lesson(), soaked: soaked).isEmpty)
+    let found = Checker.earnedPlaces(of: Self.lesson(), soaked: soaked)
+    #expect(found.idle.isEmpty && found.breaches.isEmpty)
   }
 }

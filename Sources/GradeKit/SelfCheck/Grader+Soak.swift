@@ -79,7 +79,8 @@ extension Grader {
         for part in probes + rest where part.soak.variant == soak.variant {
           let job = part.job.flatMap { ran[$0.id] }
           let found = soak.read(job, runs: part.runs)
-          result.killers.formUnion(job.map(Self.failingTests) ?? [])
+          // The probe is one run, whose issues a test's count is exact for.
+          if part.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
           result.tests.formUnion(job?.tests.filter { $0.runs > 0 }.map(\.name) ?? [])
           result.wrong += found.wrong
           result.problem = result.problem ?? found.problem
@@ -91,10 +92,17 @@ extension Grader {
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
   }
 
-  /// The test functions, by name, that failed in `result`, a crashed one included.
-  static func failingTests(_ result: JobResult) -> Set<String> {
+  /// The test functions, by name, that catch `variant` in `result`, one run, as a grading
+  /// counts a catch: a test that failed, or crashed where the chaff allows it, with as many
+  /// issues as the chaff asks of one test.
+  static func catchingTests(_ result: JobResult, of variant: VariantID) -> Set<String> {
     let crashed = Set(result.crashes.keys)
-    return Set(result.tests.filter { $0.failedRuns > 0 || crashed.contains($0.id) }.map(\.name))
+    var chaff: Chaff?
+    if case .chaff(let caught) = variant.role { chaff = caught }
+    return Set(result.tests.filter { test in
+      if crashed.contains(test.id) { return chaff?.mustNotCrash != true }
+      return test.failedRuns > 0 && test.failures.count >= (chaff?.minimumIssues ?? 1)
+    }.map(\.name))
   }
 
   /// How long one process of a soak should take: long enough that starting it is a small part of
