@@ -115,22 +115,39 @@ extension KeptMutants.Task {
   }
 
   /// The task's kept mutants as variants: the solution's `sources` with every kept mutant
-  /// behind its switch (`MutantSchema`), one variant per mutant, all sharing one program.
+  /// behind its switch (`MutantSchema`), one variant per mutant, all sharing one program;
+  /// a mutant built alone (`Mutant.builtAlone`) is the solution with that change alone, a
+  /// program of its own, numbered after the schema's.
   ///
   /// - Parameter written: The names of the files the learner writes in the lesson, whose
   ///   code a change is never quoted from.
   func variants(solution sources: WorkspacePlan.Sources, lesson: Lesson, written: Set<String>) -> [WorkspacePlan.Variant] {
     let underTest = sources.files.filter { files[$0.key] != nil }
-    let schema = MutantSchema(sources: underTest, mutants: kept)
+    let schema = MutantSchema(sources: underTest, mutants: kept.filter { $0.builtAlone != true })
     var program = sources
     for file in schema.files { program.files[file.name] = Data(file.text.utf8) }
-    return schema.mutants.enumerated().map { index, mutant in
+    let alone = kept.filter { $0.builtAlone == true }.compactMap { mutant in
+      sources.files[mutant.file].map { original in (mutant, mutant.alone(in: sources, original: original)) }
+    }
+    return (schema.mutants.map { ($0, program) } + alone).enumerated().map { index, pair in
+      let (mutant, program) = pair
       let shown = !written.contains(mutant.file)
       let change = MutantChange(
         id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words,
         quoted: shown ? mutant.description : nil,
-        location: shown ? "\(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson)):\(mutant.line)" : nil)
+        location: shown ? "\(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson)):\(mutant.line)" : nil,
+        builtAlone: mutant.builtAlone == true)
       return WorkspacePlan.Variant(id: VariantID(task: task, role: .mutant(change)), sources: program)
     }
+  }
+}
+
+extension Mutant {
+  /// `sources` with this mutant alone applied to its file, whose text is `original`: a
+  /// program of its own, as a chaff is.
+  package func alone(in sources: WorkspacePlan.Sources, original: Data) -> WorkspacePlan.Sources {
+    var program = sources
+    program.files[file] = Data(applied(to: original).utf8)
+    return program
   }
 }

@@ -52,6 +52,11 @@ public struct LessonTask: Sendable, Equatable {
     /// for the event, serialize shared state) (`"timingHints"`): once the tests do, the ladder
     /// starts after them, since their premise is already met.
     public var timingHints = 0
+    /// Reference test functions, by name, that catch no bug another reference test does not,
+    /// each mapped to the test that covers the same promise (`"givesEachUserItsOwnID()":
+    /// "findsEachUserByID()"`): every other reference test must catch some chaff or kept
+    /// mutant alone, which `grade check --runs` proves.
+    public var redundant: [String: String] = [:]
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -224,6 +229,7 @@ public struct LessonTask: Sendable, Equatable {
     var disabled: [String]?
     var bugs: [String]?
     var timingHints: Int?
+    var redundant: [String: String]?
     var views: [String]?
     var operators: [String]?
     var stress: [String]?
@@ -244,6 +250,7 @@ public struct LessonTask: Sendable, Equatable {
       spec.disabled = draft.disabled ?? []
       spec.bugs = draft.bugs ?? []
       spec.timingHints = draft.timingHints ?? 0
+      spec.redundant = draft.redundant ?? [:]
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

@@ -20,15 +20,21 @@ public struct MutantChange: Sendable, Hashable, Codable {
   /// Where the change is, as the learner knows the file, with its line
   /// (`Lessons/08-actors-and-races/Sources/Account.swift:59`), or `nil` where the code is not shown.
   public var location: String?
+  /// Whether the mutant is a program of its own (`Mutant.builtAlone`), which runs as built:
+  /// its run switches nothing on, so no test can read which mutant it is.
+  public var builtAlone: Bool?
 
   /// Creates a change.
-  public init(id: String, number: Int, declaration: String, kind: String, quoted: String?, location: String?) {
+  public init(
+    id: String, number: Int, declaration: String, kind: String, quoted: String?, location: String?, builtAlone: Bool = false
+  ) {
     self.id = id
     self.number = number
     self.declaration = declaration
     self.kind = kind
     self.quoted = quoted
     self.location = location
+    self.builtAlone = builtAlone ? true : nil
   }
 
   /// The change in words, completing "your tests pass when …": the quoted change and where it

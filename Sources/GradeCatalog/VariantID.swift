@@ -40,9 +40,15 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The number that switches the variant's mutant on in its program: 0 for every variant but a mutant.
+  /// The number of the variant's mutant among its task's: 0 for every variant but a mutant.
   public var mutantNumber: Int {
     if case .mutant(let change) = role { change.number } else { 0 }
+  }
+
+  /// The number a run of the variant switches on in its program: the mutant's in the task's
+  /// mutants program, and 0 for every other variant, a mutant built alone included.
+  public var switchNumber: Int {
+    if case .mutant(let change) = role, change.builtAlone != true { change.number } else { 0 }
   }
 
   /// A name for traces and the job cache, never shown to a test: `task-2-chaff-off-by-one`.

@@ -29,6 +29,10 @@ package struct Mutant: Codable, Hashable, Sendable {
   package var description: String
   /// The change itself, in bytes of the file: what `MutantSchema` puts behind its switch.
   var edit: Edit
+  /// Whether the mutant is built as a program of its own, as a chaff is, instead of behind the
+  /// schema's switch: only an exit test kills it, and an exit test's child process runs the
+  /// program as it was built, with nothing to read that says a mutant is on. `nil` in the schema.
+  package var builtAlone: Bool?
 
   /// Sorts of change, named the way mutation-analysis tools name them.
   package enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
@@ -52,6 +56,25 @@ package struct Mutant: Codable, Hashable, Sendable {
     case flippedBoolean
     /// A returned value replaced by its type's plainest value (`!b`, `0`, `nil`, `[]`).
     case replacedReturn
+    /// A string literal made empty, or an empty one made `"mutant"`.
+    case changedString
+    /// A search's predicate left out: `first(where:)` made `first`, `filter` made nothing,
+    /// `contains(where:)` made `!isEmpty`.
+    case droppedPredicate
+    /// A standard method swapped for its mirror (`first` and `last`, `min` and `max`,
+    /// `prefix` and `suffix`, `removeFirst` and `removeLast`, `contains` and `allSatisfy`,
+    /// `append` and `insert(_:at: 0)`).
+    case swappedMethod
+    /// A call's receiver standing for the call, where the types agree (`sorted()` or `map` left out).
+    case skippedCall
+    /// A function's whole body replaced by its result type's plain values, as cargo-mutants does.
+    case emptiedBody
+    /// An `if`, `while` or ternary condition made `true`, or `false`.
+    case forcedCondition
+    /// A statement moved out of the loop around it, or a neighbour of a loop moved into it.
+    case movedStatement
+    /// A statement that holds an `await` swapped with its neighbour.
+    case movedAwait
   }
 
   /// A change as bytes of the original file: a range and what replaces it.
@@ -99,7 +122,7 @@ package struct Mutant: Codable, Hashable, Sendable {
   }
 
   /// The file's text with this mutant alone applied.
-  func applied(to source: Data) -> String {
+  package func applied(to source: Data) -> String {
     var bytes = Data(source.prefix(edit.start))
     bytes.append(Data(replacementText(in: source).utf8))
     bytes.append(source.dropFirst(edit.end))
@@ -147,6 +170,14 @@ extension Mutant.Kind {
     case .nudgedConstant: "a number is made one more or one less"
     case .flippedBoolean: "`true` and `false` are swapped"
     case .replacedReturn: "a returned value is replaced by a plain one"
+    case .changedString: "a string constant is changed"
+    case .droppedPredicate: "a search's condition is left out"
+    case .swappedMethod: "a method is swapped for its mirror image (`first` for `last`, `min` for `max`)"
+    case .skippedCall: "a call is skipped, its receiver used as it is"
+    case .emptiedBody: "a whole body is replaced by a plain value"
+    case .forcedCondition: "a condition is made always true or always false"
+    case .movedStatement: "a statement is moved into or out of a loop"
+    case .movedAwait: "a statement that awaits swaps places with its neighbour"
     }
   }
 }

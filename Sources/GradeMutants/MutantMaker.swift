@@ -13,9 +13,9 @@ import GradeProcesses
 /// Where types cannot tell whether a replacement compiles, the mutant is made anyway and
 /// `MutantSchema.typeChecked(...)` drops it if the compiler refuses it.
 ///
-/// An `await` is never moved or dropped: where it may stand depends on isolation the dump
-/// shows only in part (`isolation_crossing`), and a dropped one never compiles, so such
-/// mutants would be refused or equivalent. A learner's interleaving bugs are the chaffs' to show.
+/// An `await` moves only with its whole statement (`movedAwait`): where the keyword alone
+/// may stand depends on isolation the dump shows only in part (`isolation_crossing`), and a
+/// dropped one never compiles, so such mutants would be refused or equivalent.
 package struct MutantMaker: Sendable {
   /// Runs the compiler.
   var runner: ProcessRunner

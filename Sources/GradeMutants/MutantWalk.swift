@@ -24,6 +24,15 @@ package struct MutantWalk {
   private var loopLiterals: Set<Int> = []
   /// The kinds of the code declarations around the current node, innermost last.
   private var code: [String] = []
+  /// How many stored initializers (`static let path = "notes"`) outside any body hold the
+  /// current node: their literals are constants the code runs with, so they are mutated too.
+  private var initializers = 0
+  /// How many interpolated strings hold the current node: a segment of one is not a literal
+  /// of its own (its range is the whole string's).
+  var interpolations = 0
+  /// How many calls of `precondition`, `assert` or `fatalError` hold the current node: their
+  /// messages are for a crash report, which no promise covers.
+  var messages = 0
 
   /// Starts a walk over `source`.
   init(source: MutantSource, fileName: String) {
@@ -79,16 +88,66 @@ package struct MutantWalk {
 
   /// Inspects `node` and visits its children, counting a body where one starts.
   private mutating func inspectAndVisit(_ node: Node, kind: String) {
-    if bodies > 0 { inspect(node, kind: kind) }
+    if bodies > 0 {
+      inspect(node, kind: kind)
+    } else if initializers > 0, Self.constantKinds.contains(kind) {
+      inspectConstant(node, kind: kind)
+    }
     let isCode = ["func_decl", "constructor_decl", "destructor_decl", "accessor_decl", "closure_expr"].contains(kind)
     if isCode {
+      if kind == "func_decl" || kind == "accessor_decl" { emptyBody(of: node) }
       bodies += 1
       code.append(kind)
     }
+    let isInitializer = bodies == 0 && kind == "pattern_binding_decl"
+    let isInterpolation = kind == "interpolated_string_literal_expr"
+    let isMessage = kind == "call_expr" && Self.isMessageCall(node)
+    if isInitializer { initializers += 1 }
+    if isInterpolation { interpolations += 1 }
+    if isMessage { messages += 1 }
     visitChildren(of: node)
+    if isInitializer { initializers -= 1 }
+    if isInterpolation { interpolations -= 1 }
+    if isMessage { messages -= 1 }
     if isCode {
       bodies -= 1
       code.removeLast()
+    }
+  }
+
+  /// The kinds of literal a stored initializer's constants are mutated as.
+  private static let constantKinds: Set<String> = [
+    "integer_literal_expr", "boolean_literal_expr", "string_literal_expr", "interpolated_string_literal_expr",
+  ]
+
+  /// The standard library's calls whose message only a crash shows.
+  private static let messageCalls: Set<String> = [
+    "precondition", "preconditionFailure", "assert", "assertionFailure", "fatalError",
+  ]
+
+  /// Whether `node`, a call, is one of `messageCalls`.
+  static func isMessageCall(_ node: Node) -> Bool {
+    // Swift 6 wraps the callee in an implicit `function_conversion_expr` (to `@Sendable`).
+    guard let function = (node["fn"] as? Node).map(peeled), function["_kind"] as? String == "declref_expr",
+      let decl = function["decl"] as? Node, let name = decl["base_name"] as? String
+    else { return false }
+    return messageCalls.contains(name) && isStandard(decl)
+  }
+
+  /// Whether a declaration reference names something of the standard library (its USR
+  /// names the module `s`, or a standard type, not a module spelt with its length).
+  static func isStandard(_ decl: Node) -> Bool {
+    guard let usr = decl["decl_usr"] as? String, usr.hasPrefix("s:"), let next = usr.dropFirst(2).first else { return false }
+    return next.isLetter
+  }
+
+  /// Mutates a literal of a stored initializer, which `inspect` never sees outside a body.
+  private mutating func inspectConstant(_ node: Node, kind: String) {
+    switch kind {
+    case "integer_literal_expr": integer(node)
+    case "boolean_literal_expr": boolean(node)
+    case "string_literal_expr", "interpolated_string_literal_expr": string(node)
+    default: break
     }
   }
 
@@ -115,6 +174,10 @@ package struct MutantWalk {
       return inside("deinit")
     case "var_decl":
       return Self.baseName(of: node).map(inside)
+    case "pattern_binding_decl" where bodies == 0:
+      // A stored property's initializer is named for its property (`Wallet.owner`).
+      let patterns = Self.children(of: node["pattern_entries"]).compactMap { $0["pattern"] as? Node }
+      return patterns.lazy.compactMap { Self.names(declaredIn: $0).sorted().first }.first.map(inside)
     default:
       return nil
     }
@@ -139,11 +202,17 @@ package struct MutantWalk {
     case "binary_expr": binary(node)
     case "if_stmt", "while_stmt": conditions(of: node, guarding: false)
     case "guard_stmt": conditions(of: node, guarding: true)
+    case "ternary_expr": ternaryCondition(of: node)
     case "defer_stmt": deferred(node)
-    case "brace_stmt": statements(of: node)
+    case "brace_stmt":
+      statements(of: node)
+      moves(in: node)
     case "integer_literal_expr": integer(node)
     case "boolean_literal_expr": boolean(node)
+    case "string_literal_expr", "interpolated_string_literal_expr": string(node)
     case "return_stmt": returned(node)
+    case "call_expr": call(node)
+    case "member_ref_expr": member(node)
     default: break
     }
   }
@@ -196,6 +265,22 @@ package struct MutantWalk {
       if guarding {
         add(.removedGuard, site: site, pieces: [.text("true")], form: .expression, effects: effects, at: range(of: node)?.start)
       }
+      // PIT's "remove conditionals": the branch always taken, and never. A `while` made
+      // `true` would only hang, which catches nothing; a `guard` made `true` is `removedGuard`.
+      if !guarding, node["_kind"] as? String != "while_stmt" {
+        add(.forcedCondition, site: site, pieces: [.text("true")], form: .expression, effects: effects)
+      }
+      add(.forcedCondition, site: site, pieces: [.text("false")], form: .expression, effects: effects)
+    }
+  }
+
+  /// The condition of `a ? b : c` made `true` and `false`.
+  private mutating func ternaryCondition(of node: Node) {
+    guard let condition = node["cond_expr"] as? Node, MutantType(mangled: Self.type(of: condition)) == .bool,
+      let site = range(of: condition), (Self.peeled(condition)["_kind"] as? String) != "boolean_literal_expr"
+    else { return }
+    for value in ["true", "false"] {
+      add(.forcedCondition, site: site, pieces: [.text(value)], form: .expression, effects: effects(of: condition))
     }
   }
 
@@ -240,7 +325,7 @@ package struct MutantWalk {
   }
 
   /// An integer literal made one more and one less.
-  private mutating func integer(_ node: Node) {
+  mutating func integer(_ node: Node) {
     guard var site = range(of: node), let value = node["value"] as? String,
       var number = Int(value.replacingOccurrences(of: "_", with: "")), number > Int.min + 1, number < Int.max - 1
     else { return }
@@ -260,7 +345,7 @@ package struct MutantWalk {
   }
 
   /// `true` and `false` swapped.
-  private mutating func boolean(_ node: Node) {
+  mutating func boolean(_ node: Node) {
     guard let site = range(of: node), let value = node["value"] as? String, !loopLiterals.contains(site.start) else { return }
     add(.flippedBoolean, site: site, pieces: [.text(value == "true" ? "false" : "true")], form: .expression, effects: Mutant.Effects())
   }
@@ -301,9 +386,9 @@ package struct MutantWalk {
   }
 
   /// Records one mutant at `site`, placed at `at` when the site itself starts elsewhere.
-  private mutating func add(
+  mutating func add(
     _ kind: Mutant.Kind, site: (start: Int, end: Int), pieces: [Mutant.Piece], form: Mutant.Form, effects: Mutant.Effects,
-    at place: Int? = nil
+    at place: Int? = nil, description: String? = nil
   ) {
     let edit = Mutant.Edit(start: site.start, end: site.end, pieces: pieces, form: form, effects: effects)
     let original = source.text(site.start, site.end)
@@ -316,7 +401,7 @@ package struct MutantWalk {
     found.append(Mutant(
       id: id, file: fileName, kind: kind, line: line, column: column, original: original, replacement: replacement,
       declaration: declaration?.name ?? "(top level)",
-      description: Self.describe(kind, original: original, replacement: replacement), edit: edit))
+      description: description ?? Self.describe(kind, original: original, replacement: replacement), edit: edit))
   }
 
   /// The one line a learner reads for a mutant.
@@ -362,7 +447,7 @@ package struct MutantWalk {
   }
 
   /// Whether an expression site holds an `await` or a `try` that its switch must repeat.
-  private func effects(of node: Node) -> Mutant.Effects {
+  func effects(of node: Node) -> Mutant.Effects {
     var effects = Mutant.Effects()
     func look(_ value: Any) {
       if let list = value as? [Any] {

@@ -78,7 +78,7 @@ package struct GradingPlan: Sendable {
   ) -> Job {
     Job(
       id: .repeated(variant, share: share), flavour: flavour, program: program, libraries: [tests], repetitions: runs,
-      seconds: seconds * runs, waitsForEvents: waitsForEvents, mutant: variant.mutantNumber, cacheKey: CacheKey())
+      seconds: seconds * runs, waitsForEvents: waitsForEvents, mutant: variant.switchNumber, cacheKey: CacheKey())
   }
 
   /// How many runs each of `shares` processes makes so that together they make at least `flakiness.runs`.
@@ -148,7 +148,7 @@ package struct GradingPlan: Sendable {
         let isSolution = variant == .solution(of: task.number)
         jobs.append(finished(Job(
           id: .variant(variant), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),
-          waitsForEvents: spec.waitsForEvents, mutant: variant.mutantNumber, waitsForSolution: !isSolution,
+          waitsForEvents: spec.waitsForEvents, mutant: variant.switchNumber, waitsForSolution: !isSolution,
           cacheKey: key(program, [tests]))))
       }
       if let flakiness = spec.flakiness, let program = built.program(for: .solution(of: task.number)) {

@@ -26,7 +26,7 @@ struct KeptMutantsTests {
 
   /// A mutant of `source` that swaps `>` for `op` (at its byte offset).
   static func mutant(_ op: String, id: String, file: String = "Limit.swift") -> Mutant {
-    let start = source.utf8.count - source.drop { $0 != ">" }.utf8.count
+    let start = source.utf8.distance(from: source.startIndex, to: source.range(of: "> 10")!.lowerBound)
     return Mutant(
       id: id, file: file, kind: .relationalOperator, line: 2, column: 17, original: ">", replacement: op, declaration: "limit(_:)",
       description: "`amount > 10` becomes `amount \(op) 10`",
@@ -64,6 +64,44 @@ struct KeptMutantsTests {
     #expect(report.survivors.map(\.mutant.id) == ["lucky"])
   }
 
+  @Test("of mutants with one set of killing tests, the one that died soonest is kept")
+  func fastestOfASet() {
+    func outcome(_ id: String, _ killers: Set<String>, seconds: Double) -> Grader.MutantReport.Outcome {
+      var outcome = Grader.MutantReport.Outcome(mutant: Self.mutant(">=", id: id), killedRuns: 2, runs: 2, killers: killers)
+      outcome.seconds = seconds
+      return outcome
+    }
+    let report = Grader.MutantReport(
+      task: 2, files: ["Limit.swift"], made: 3, dropped: [],
+      outcomes: [outcome("slow", ["a"], seconds: 2.5), outcome("fast", ["a"], seconds: 0.2), outcome("alone", ["b"], seconds: 9)])
+    #expect(report.kept.map(\.id) == ["fast", "alone"])
+  }
+
+  @Test("a parameterized test's failing cases are told apart in a kill set; a plain test counts whole")
+  func killSetsPerCase() {
+    let cases = outcome(
+      "limits(_:)", status: .failed,
+      issues: [IssueReport(message: "Expectation failed", testCase: "amount → 10"), IssueReport(message: "Expectation failed", testCase: "amount → 11")],
+      cases: 3)
+    #expect(Grader.killers(cases) == ["\(cases.id)|amount → 10", "\(cases.id)|amount → 11"])
+    // An issue no case owns (recorded from a task the test left running) names the whole test.
+    let stray = outcome(
+      "limits(_:)", status: .failed, issues: [IssueReport(message: "Expectation failed", testCase: "amount → 10"), IssueReport(message: "late")],
+      cases: 3)
+    #expect(Grader.killers(stray) == [stray.id])
+    let plain = outcome("limit()", status: .failed, issues: [IssueReport(message: "Expectation failed")])
+    #expect(Grader.killers(plain) == [plain.id])
+    // So two mutants that different arguments kill are both kept, where one kill set by test kept one.
+    func killed(_ id: String, _ test: TestOutcome) -> Grader.MutantReport.Outcome {
+      .init(mutant: Self.mutant(">=", id: id), killedRuns: 1, runs: 1, killers: Set(Grader.killers(test)))
+    }
+    let atTen = outcome("limits(_:)", status: .failed, issues: [IssueReport(message: "x", testCase: "amount → 10")], cases: 3)
+    let atEleven = outcome("limits(_:)", status: .failed, issues: [IssueReport(message: "x", testCase: "amount → 11")], cases: 3)
+    let report = Grader.MutantReport(
+      task: 2, files: ["Limit.swift"], made: 2, dropped: [], outcomes: [killed("ten", atTen), killed("eleven", atEleven)])
+    #expect(report.kept.map(\.id) == ["ten", "eleven"])
+  }
+
   @Test("kept mutants become one program's variants, numbered, quoting code only from files the learner was handed")
   func variants() throws {
     var sources = WorkspacePlan.Sources()
@@ -87,6 +125,27 @@ struct KeptMutantsTests {
     guard case .mutant(let secret) = hidden[0].id.role else { Issue.record("not a mutant"); return }
     #expect(secret.words == "a comparison is changed in your limit(_:)")
     #expect(!secret.words.contains(">="), "no code of a file the learner writes is shown")
+  }
+
+  @Test("a mutant built alone is a program of its own, the change applied and no switch in it, that switches nothing on")
+  func builtAlone() throws {
+    var sources = WorkspacePlan.Sources()
+    sources.add("Limit.swift", Data(Self.source.utf8), shownAs: "Solutions/01-x/Sources/Limit.swift")
+    var alone = Self.mutant("<", id: "b")
+    alone.builtAlone = true
+    let kept = KeptMutants.Task(
+      task: 2, files: ["Limit.swift": KeptMutants.hash(Data(Self.source.utf8))], made: 2, compiled: 2, killed: 2, runs: 1,
+      kept: [alone, Self.mutant(">=", id: "a")], survivors: [])
+    let variants = kept.variants(solution: sources, lesson: SampleLesson.lesson, written: [])
+    // The schema's mutants come first, numbered from 1; a mutant built alone after them.
+    #expect(variants.map(\.id.mutantNumber) == [1, 2])
+    #expect(variants.map(\.id.switchNumber) == [1, 0], "a program of its own needs no switch, so its run says no number")
+    let program = String(decoding: try #require(variants[1].sources.files["Limit.swift"]), as: UTF8.self)
+    #expect(program == Self.source.replacingOccurrences(of: "amount > 10", with: "amount < 10"))
+    #expect(variants[0].sources != variants[1].sources)
+    // What a grading stores of it, and a file of kept mutants without the field, both read back.
+    let decoded = try JSONDecoder().decode(KeptMutants.Task.self, from: JSONEncoder().encode(kept))
+    #expect(decoded.kept.map(\.builtAlone) == [true, nil])
   }
 
   @Test("mutants made from another version of their file are stale")

@@ -276,13 +276,6 @@ struct MutantTests {
 
   @Test("a program built from the schema behaves like each single mutant, and like the original for 0")
   func schemaSwitches() throws {
-    let found = try Self.mutants(of: Self.scoring, name: "Scoring.swift")
-    #expect(found.count >= 20)
-    let schema = MutantSchema(sources: ["Scoring.swift": Data(Self.scoring.utf8)], mutants: found)
-    #expect(schema.dropped.isEmpty)
-    if ProcessInfo.processInfo.environment["MUTANT_SHOW"] == "1" { print(schema.files[0].text) }
-    let folder = try Self.folder([:])
-    defer { try? FileManager.default.removeItem(at: folder) }
     let calls = """
       var parts: [String] = []
       let a = score([1, 2, 3, 4, 12], limit: 3)
@@ -293,22 +286,40 @@ struct MutantTests {
       let e = await spend(30, from: &balance)
       let f = await spend(60, from: &balance)
       """
+    let count = try Self.expectSwitches(
+      of: Self.scoring, name: "Scoring.swift", calls: calls, printed: "\\(a) \\(b) \\(c) \\(d) \\(parts) \\(e) \\(f) \\(balance)",
+      names: ["score", "label", "spend", "approve"])
+    #expect(count >= 20)
+  }
+
+  /// Builds every mutant of `source` (a file named `name`) once on its own and once in the
+  /// schema, runs `calls` against each and expects the same `printed` line from both;
+  /// returns how many mutants it compared. `names` are the declarations `calls` uses, which
+  /// each single mutant renames to stand beside the others in one program.
+  static func expectSwitches(of source: String, name: String, calls: String, printed: String, names: [String]) throws -> Int {
+    let found = try mutants(of: source, name: name)
+    let schema = MutantSchema(sources: [name: Data(source.utf8)], mutants: found)
+    #expect(schema.dropped.isEmpty)
+    if ProcessInfo.processInfo.environment["MUTANT_SHOW"] == "1" { print(schema.files[0].text) }
+    let folder = try Self.folder([:])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func renamed(_ text: String, _ index: Int) -> String {
+      names.reduce(text) { text, name in
+        ["(", ".", " {"].reduce(text) { $0.replacingOccurrences(of: name + $1, with: "\(name)\(index)\($1)") }
+      }
+    }
     // One program holds every single mutant under its own names, for what each should print.
     var singles = ""
     var table = ""
     for (index, mutant) in ([nil] + schema.mutants.map { Optional($0) }).enumerated() {
-      let text = mutant?.applied(to: Data(Self.scoring.utf8)) ?? Self.scoring
-      singles += text.replacingOccurrences(of: "score(", with: "score\(index)(").replacingOccurrences(of: "label(", with: "label\(index)(")
-        .replacingOccurrences(of: "spend(", with: "spend\(index)(").replacingOccurrences(of: "approve(", with: "approve\(index)(")
-      table += "do {\n" + calls.replacingOccurrences(of: "score(", with: "score\(index)(").replacingOccurrences(of: "label(", with: "label\(index)(")
-        .replacingOccurrences(of: "spend(", with: "spend\(index)(").replacingOccurrences(of: "approve(", with: "approve\(index)(")
-        + "\nprint(\"\(index): \\(a) \\(b) \\(c) \\(d) \\(parts) \\(e) \\(f) \\(balance)\")\n}\n"
+      singles += renamed(mutant?.applied(to: Data(source.utf8)) ?? source, index)
+      table += "do {\n" + renamed(calls, index) + "\nprint(\"\(index): \(printed)\")\n}\n"
     }
     try Data((singles + table).utf8).write(to: folder.appending(path: "main.swift"))
     let runner = ProcessRunner()
     let swift6 = ["-swift-version", "6", "-module-cache-path", Self.moduleCache.path, "-Onone"]
     let built = try runner.run(
-      ["swiftc", "main.swift", "-o", "singles"] + swift6, in: folder, until: .now + .seconds(120), streams: .merged)
+      ["swiftc", "main.swift", "-o", "singles"] + swift6, in: folder, until: .now + .seconds(300), streams: .merged)
     try #require(built.succeeded, "\(built.output)")
     let expected = try runner.run(["./singles"], in: folder, until: .now + .seconds(20), streams: .separate).output
       .split(separator: "\n").map(String.init)
@@ -317,14 +328,14 @@ struct MutantTests {
     // The schema, built once with the grader's own C switch.
     let schemaFolder = folder.appending(path: "schema")
     try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
-    try Data(schema.files[0].text.utf8).write(to: schemaFolder.appending(path: "Scoring.swift"))
+    try Data(schema.files[0].text.utf8).write(to: schemaFolder.appending(path: name))
     try Data(("""
       @_silgen_name("grade_set_active_mutant") func setActiveMutant(_ number: Int64)
       let number = Int(CommandLine.arguments[1])!
       setActiveMutant(Int64(number))
       do {
       \(calls)
-      print("\\(number): \\(a) \\(b) \\(c) \\(d) \\(parts) \\(e) \\(f) \\(balance)")
+      print("\\(number): \(printed)")
       }
       """).utf8).write(to: schemaFolder.appending(path: "main.swift"))
     let c = Self.root.appending(path: "Sources/GradeRunnerC")
@@ -333,13 +344,14 @@ struct MutantTests {
       in: schemaFolder, until: .now + .seconds(60), streams: .merged)
     try #require(object.succeeded, "\(object.output)")
     let linked = try runner.run(
-      ["swiftc", "main.swift", "Scoring.swift", "ActiveMutant.o", "-o", "schema"] + swift6, in: schemaFolder,
+      ["swiftc", "main.swift", name, "ActiveMutant.o", "-o", "schema"] + swift6, in: schemaFolder,
       until: .now + .seconds(120), streams: .merged)
     try #require(linked.succeeded, "\(linked.output)")
     for number in 0...schema.mutants.count {
       let ran = try runner.run(["./schema", String(number)], in: schemaFolder, until: .now + .seconds(20), streams: .separate)
       #expect(ran.output.trimmingCharacters(in: .newlines) == expected[number], "mutant \(number): \(schema.mutant(number: number)?.description ?? "original")")
     }
+    return schema.mutants.count
   }
 
   @Test(

@@ -9,6 +9,15 @@ import Testing
 @MainActor
 @Suite("Task 4: the send-message model")
 struct SendMessageModelTests {
+  @Test("A new model has typed nothing, shows no error and cannot send")
+  func startsEmpty() {
+    let model = SendMessageModel(client: InstantServer().client)
+
+    #expect(model.draft == "")
+    #expect(model.errorMessage == nil)
+    #expect(!model.canSend)
+  }
+
   @Test("Sending clears the draft")
   func sendingClearsTheDraft() async {
     let server = InstantServer()

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 @testable import CallbackTesting
 
@@ -47,6 +48,31 @@ struct NoteImporterTests {
             deleteOriginal: { _ in deleted() })
         }
       }
+    }
+  }
+
+  // "Before each new offer": when onRetry hears of the note, the store has
+  // had it once, not yet a second time. A store of the test's own counts
+  // the offers, and the Mutex lets the importer's task share that count.
+  @Test("The importer calls onRetry before it offers a busy note again")
+  func retryComesBeforeTheNewOffer() async {
+    let offers = Mutex(0)
+    let importer = NoteImporter(store: { _ in
+      offers.withLock { count in
+        count += 1
+        return count == 1 ? StoreAnswer.busy : .accepted
+      }
+    })
+
+    await confirmation("the note is offered again", expectedCount: 1) { retried in
+      await importer.importNotes(
+        ["Milk"],
+        onImported: { _ in },
+        onRetry: { _ in
+          #expect(offers.withLock { $0 } == 1, "onRetry comes before the new offer")
+          retried()
+        },
+        deleteOriginal: { _ in })
     }
   }
 

@@ -57,6 +57,15 @@ struct PercentTests {
     }
   }
 
+  // One part is the fewest that is no error: the edge, in its own process
+  // like the percentages' edges.
+  @Test("Splitting into one part does not stop the program")
+  func splittingIntoOnePartDoesNotStop() async {
+    await #expect(processExitsWith: .success) {
+      _ = split(1_000, into: 1)
+    }
+  }
+
   @Test("Splitting 10.00 three ways gives the extra cent to the first share")
   func splitsEvenly() {
     let expected = [334, 333, 333]

@@ -23,6 +23,14 @@ struct FakeRates: RateSource {
 @MainActor
 @Suite("Converter")
 struct ConverterTests {
+  @Test("A new converter shows no result and is not converting")
+  func startsIdle() {
+    let converter = Converter(source: FakeRates(rates: [:]))
+
+    #expect(converter.result == nil)
+    #expect(!converter.isConverting)
+  }
+
   @Test("Shows the amount times the rate")
   func converts() async {
     let converter = Converter(source: FakeRates(rates: ["USD": 1.5]))

@@ -1,6 +1,7 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeEvents
 import GradeMutants
 import GradeProcesses
 import GradeResults
@@ -35,8 +36,11 @@ extension Grader {
       var killedRuns: Int
       /// How many runs there were.
       var runs: Int
-      /// The reference tests that failed on it, by ID: its kill set.
+      /// The reference tests that failed on it, by ID, and for a parameterized test each
+      /// case that failed (`id` and the case's arguments after a `|`): its kill set.
       var killers: Set<String>
+      /// How long its first run took, so that of mutants with one kill set the fastest to die is kept.
+      var seconds: Double = 0
       /// Why its runs decide nothing (a void run, the machine's trouble), when they do not.
       var problem: String?
       /// Whether the reference tests hung on it until the time limit: they wait for something
@@ -54,14 +58,17 @@ extension Grader {
     /// A mutant whose killing tests include every test that kills another is subsumed by that
     /// other: any of those tests kills both (Ammann, Delamaro and Offutt's minimal mutant sets).
     /// So only mutants whose set of killing tests holds no other's strictly are kept, one per
-    /// distinct set, the first found.
+    /// distinct set: the one whose run ended soonest, since a learner's grading runs it too.
+    /// A parameterized test's cases count one by one, so a mutant that only one argument
+    /// kills is told apart from one another argument kills.
     var kept: [Mutant] {
       let killed = outcomes.filter(\.killed)
-      var seen: Set<Set<String>> = []
-      return killed.filter { outcome in
-        let subsumed = killed.contains { $0.killers.isStrictSubset(of: outcome.killers) }
-        return !subsumed && seen.insert(outcome.killers).inserted
-      }.map(\.mutant)
+      let minimal = killed.filter { outcome in !killed.contains { $0.killers.isStrictSubset(of: outcome.killers) } }
+      var fastest: [Set<String>: Outcome] = [:]
+      for outcome in minimal where fastest[outcome.killers].map({ outcome.seconds < $0.seconds }) ?? true {
+        fastest[outcome.killers] = outcome
+      }
+      return minimal.filter { fastest[$0.killers]?.mutant.id == $0.mutant.id }.map(\.mutant)
     }
 
     /// The compiled mutants no reference test fails on in every run, and that do not hang them:
@@ -169,10 +176,11 @@ extension Grader {
     executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(Count.words(runs, "time")) against \(Count.words(schema.mutants.count, "mutant"))")
 
+    let solution = plan.variants[task.number]?.first { $0.id == .solution(of: task.number) }?.sources
     func variant(_ mutant: Mutant) -> VariantID {
       let change = MutantChange(
         id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind.words,
-        quoted: nil, location: nil)
+        quoted: nil, location: nil, builtAlone: mutant.builtAlone == true)
       return VariantID(task: task.number, role: .mutant(change))
     }
     func id(_ mutant: Mutant, share: Int) -> JobID { .repeated(variant(mutant), share: share) }
@@ -184,7 +192,7 @@ extension Grader {
     let probed = executor.run(schema.mutants.map { job($0, share: 0, runs: 1) })
     let dying = runs > 1 ? schema.mutants.filter { Self.read(probed[id($0, share: 0)], runs: 1).killed == 1 } : []
     let rest = executor.run(dying.map { job($0, share: 1, runs: runs - 1) })
-    return schema.mutants.map { mutant in
+    let outcomes = schema.mutants.map { mutant in
       var ran = Self.read(probed[id(mutant, share: 0)], runs: 1)
       if let more = rest[id(mutant, share: 1)] {
         let found = Self.read(more, runs: runs - 1)
@@ -192,8 +200,55 @@ extension Grader {
       }
       var outcome = MutantReport.Outcome(mutant: mutant, killedRuns: 0, runs: runs, killers: [])
       (outcome.killedRuns, outcome.killers, outcome.hung, outcome.problem) = ran
+      outcome.seconds = probed[id(mutant, share: 0)]?.seconds ?? 0
       return outcome
     }
+    guard Self.hasExitTests(task, in: workbook.solutionFolder(of: plan.lesson)), let solution else { return outcomes }
+
+    // An exit test's child runs the program as built, never the schema's switch: a survivor an
+    // exit test may kill is built again as a program of its own, as a chaff is, and run so.
+    var alone: [String: (program: URL, mutant: Mutant)] = [:]
+    for outcome in outcomes where !outcome.killed && !outcome.hung && outcome.problem == nil {
+      var mutant = outcome.mutant
+      mutant.builtAlone = true
+      guard let original = solution.files[mutant.file],
+        case .success(let folder) = VariantBuild.build(
+          mutant.alone(in: solution, original: original), base: solution, module: plan.lesson.module, state: state,
+          compiler: workspace.compiler)
+      else { continue }
+      alone[mutant.id] = (folder.appending(path: Compiler.programName), mutant)
+    }
+    guard !alone.isEmpty else { return outcomes }
+    progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(alone.count) survivors built alone, for the exit tests")
+    let ownRuns = executor.run(alone.values.map { built in
+      GradingPlan.repeatedRuns(
+        of: variant(built.mutant), share: 2, runs: runs, program: built.program, tests: tests, flavour: flavour, seconds: seconds,
+        waitsForEvents: spec.waitsForEvents)
+    })
+    return outcomes.map { outcome in
+      guard let built = alone[outcome.mutant.id], let result = ownRuns[id(built.mutant, share: 2)] else { return outcome }
+      let found = Self.read(result, runs: runs)
+      guard found.killed == runs, found.problem == nil else { return outcome }
+      var killed = MutantReport.Outcome(mutant: built.mutant, killedRuns: found.killed, runs: runs, killers: found.killers)
+      killed.seconds = result.seconds / Double(max(runs, 1))
+      return killed
+    }
+  }
+
+  /// Whether a task's reference tests hold an exit test (`#expect(processExitsWith:)`), read
+  /// from its files in the solution folder `solution`.
+  static func hasExitTests(_ task: LessonTask, in solution: URL) -> Bool {
+    task.files.contains { file in
+      (try? String(contentsOf: solution.appending(path: file), encoding: .utf8))?.contains("processExitsWith") == true
+    }
+  }
+
+  /// The kill-set entries of `test`, which failed: its id, or for a parameterized test whose
+  /// every failure names its case, one entry per failing case.
+  static func killers(_ test: TestOutcome) -> [String] {
+    let cases = test.failures.map(\.testCase)
+    guard test.isParameterized, !cases.isEmpty, cases.allSatisfy({ $0 != nil }) else { return [test.id] }
+    return Set(cases.compactMap { $0 }).sorted().map { "\(test.id)|\($0)" }
   }
 
   /// Of `runs` runs in `result`, how many killed the mutant, which tests did, and whether the
@@ -202,7 +257,7 @@ extension Grader {
     guard let result else { return (0, [], false, "the grader has no result of the runs") }
     if let failed = result.failedRuns(of: runs) {
       let crashed = !result.crashes.isEmpty || !result.sanitizerReports.isEmpty
-      return (failed, crashed ? Set(result.crashes.keys) : Set(result.tests.filter { $0.failedRuns > 0 }.map(\.id)), false, nil)
+      return (failed, crashed ? Set(result.crashes.keys) : Set(result.tests.filter { $0.failedRuns > 0 }.flatMap(killers)), false, nil)
     }
     return (0, [], result.ending == .timedOut, result.ending == .timedOut ? nil : result.ending.reason ?? "the runs were stopped")
   }

@@ -1,5 +1,6 @@
 import GradeBuild
 import GradeCatalog
+import GradeMutants
 import GradeResults
 
 /// `grade mutants` in words: per task, the mutants made, compiled, killed and kept, and each survivor.
@@ -22,6 +23,12 @@ enum MutantReportText {
       let runs = report.outcomes.first?.runs ?? 1
       lines.append(
         "  \(Count.words(report.made, "mutant")) made, \(report.outcomes.count) compile, \(killed) killed by the reference tests in every one of \(Count.words(runs, "run")), \(report.kept.count) kept (the fewest that kill as much as all)")
+      // What each operator found, in `Mutant.Kind`'s order: where the reference tests are weak, and which kinds earn their cost.
+      let kinds = Mutant.Kind.allCases.compactMap { kind -> String? in
+        let made = report.outcomes.filter { $0.mutant.kind == kind }
+        return made.isEmpty ? nil : "\(kind.rawValue) \(made.filter(\.killed).count)/\(made.count)"
+      }
+      if !kinds.isEmpty { lines.append("  killed of each kind: \(kinds.joined(separator: ", "))") }
       for survivor in report.survivors {
         let mutant = survivor.mutant
         let why = survivor.problem.map { " (\($0))" } ?? (survivor.killedRuns > 0 ? " (killed in \(Count.part(survivor.killedRuns, of: survivor.runs, "run")) only)" : "")

@@ -96,9 +96,10 @@ public enum Release {
         // ships none: the copy says the instructor grades it, and gives nothing away.
         guard Self.testedSolutions(of: lesson, variants: variants).isEmpty else { continue }
         // The kept mutants share one program: it ships once, with the words of each change.
-        // A mutant of a file the student writes would be undone by the handed-out file, so none ships.
+        // A mutant of a file the student writes would be undone by the handed-out file, so none ships;
+        // nor does one built alone (only an exit test kills it), which the shared program does not hold.
         let mutants = variants.compactMap { variant -> MutantChange? in
-          if case .mutant(let change) = variant.id.role, change.quoted != nil { change } else { nil }
+          if case .mutant(let change) = variant.id.role, change.quoted != nil, change.builtAlone != true { change } else { nil }
         }
         var programs = variants.filter { $0.id.mutantNumber == 0 }.map(\.sources)
         if !mutants.isEmpty, let program = variants.first(where: { $0.id.mutantNumber > 0 })?.sources { programs.append(program) }

@@ -97,6 +97,9 @@ public struct Checker: Sendable {
               + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
+      let places = Self.earnedPlaces(of: lesson, soaked: soaked)
+      breaches += places.breaches
+      for idle in places.idle { progress("  earns no place yet: \(idle.message)") }
       let mutants = soaked.filter { $0.variant.mutantNumber > 0 }.count
       let chaffs = soaked.filter(\.mustFail).count - mutants
       let correct = soaked.count - chaffs - mutants

@@ -23,6 +23,11 @@ extension Grader {
     public var problem: String?
     /// What a test said in one run that went the wrong way on a correct version, to start looking from.
     public var example: String?
+    /// The test functions, by name, that failed on it in some run: on a chaff or a mutant,
+    /// the tests that catch it.
+    public var killers: Set<String> = []
+    /// Every test function, by name, that ran against it.
+    public var tests: Set<String> = []
   }
 
   /// Builds `lesson` as the solution in `learnerFolder` has it and runs each write-tests task's
@@ -72,7 +77,11 @@ extension Grader {
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
         for part in probes + rest where part.soak.variant == soak.variant {
-          let found = soak.read(part.job.flatMap { ran[$0.id] }, runs: part.runs)
+          let job = part.job.flatMap { ran[$0.id] }
+          let found = soak.read(job, runs: part.runs)
+          // The probe is one run, whose issues a test's count is exact for.
+          if part.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
+          result.tests.formUnion(job?.tests.filter { $0.runs > 0 }.map(\.name) ?? [])
           result.wrong += found.wrong
           result.problem = result.problem ?? found.problem
           result.example = result.example ?? found.example
@@ -81,6 +90,19 @@ extension Grader {
       }
     }
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
+  }
+
+  /// The test functions, by name, that catch `variant` in `result`, one run, as a grading
+  /// counts a catch: a test that failed, or crashed where the chaff allows it, with as many
+  /// issues as the chaff asks of one test.
+  static func catchingTests(_ result: JobResult, of variant: VariantID) -> Set<String> {
+    let crashed = Set(result.crashes.keys)
+    var chaff: Chaff?
+    if case .chaff(let caught) = variant.role { chaff = caught }
+    return Set(result.tests.filter { test in
+      if crashed.contains(test.id) { return chaff?.mustNotCrash != true }
+      return test.failedRuns > 0 && test.failures.count >= (chaff?.minimumIssues ?? 1)
+    }.map(\.name))
   }
 
   /// How long one process of a soak should take: long enough that starting it is a small part of
