@@ -32,7 +32,7 @@ package enum RunnerProgram {
 
   /// The C files linked into every program, and into ThreadSanitizer programs (`tsan`).
   static func cFiles(threadSanitizer: Bool) -> [String] {
-    ["ActiveMutant", "Confinement", "DispatchShim", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : [])
+    ["ActiveMutant", "Confinement", "DispatchShim", "LateEvents", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : [])
   }
 
   /// Every file the runner is built from: what a variant's cache key holds of it.

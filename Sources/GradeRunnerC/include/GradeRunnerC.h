@@ -21,6 +21,15 @@ long grade_watch_sleep(void *task, long long nanoseconds);
 /// Defined by the runner in Swift: a sleep that blocks its thread for `nanoseconds`.
 void grade_blocking_sleep(long long nanoseconds);
 
+/// Starts the late-events run (`LateEvents.c`): from now on the code under test's jobs wait
+/// until no job of the tests is queued or running. Call it before the tests load. Returns 0,
+/// or 1 when this program cannot find itself.
+int grade_late_events_start(void);
+
+/// The function a timer scheduled with dispatch_after_f runs with `context`: `work` itself,
+/// or, in the late-events run, one that hands the runtime's job to the late-events gate.
+void *grade_late_timer(void *context, void *work);
+
 /// The function named `name` that the calling shim stands in front of, found once and kept in `slot`.
 void *grade_original(void **slot, const char *name);
 
