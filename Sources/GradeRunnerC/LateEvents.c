@@ -3,10 +3,11 @@
 //
 // Every job Swift's concurrency runtime schedules passes through its enqueue hooks (for the
 // global executor and the main one) and, when a task sleeps, through dispatch_after_f
-// (WaitShim.c). Each job is sorted by the code it resumes: the first frame of its task's
+// (WaitShim.c); every block handed to Dispatch passes through dispatch_async
+// (LateDispatch.c). Each job is sorted by the code it resumes: the first frame of its task's
 // chain of async frames that lies in this program or in the tests library. A job that
 // resumes the program's code is the code under test moving (its tasks, its callbacks, its
-// main-actor work): the world. Every other job is the tests' (or Swift Testing's) and is
+// main-actor work, the blocks it hands Dispatch): the world. Every other job is the tests' (or Swift Testing's) and is
 // counted while it is queued or running.
 //
 // The world moves only while no counted job is queued or running: while every test is
@@ -54,11 +55,15 @@ static const void *programBase;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 // Counted jobs queued or running.
 static long busy;
-// The world's jobs held back, each with the enqueue it was given.
+// The world's jobs held back, each with the enqueue it was given; or a block, with its queue.
 static struct Held {
   void *job;
   Enqueue enqueue;
+  void *queue;
+  void (*enqueueBlock)(void *queue, void *block);
 } *held;
+// Whether held jobs are being let go now: the world keeps its order while they are.
+static int releasing;
 static size_t heldCount, heldCapacity;
 // The enqueue of a world job that a timer wakes.
 static Enqueue globalOriginal;
@@ -90,15 +95,29 @@ static int isWorld(void *job) {
   return 0;
 }
 
+// Lets the held jobs go, oldest first, while nothing counted is queued or running; one caller at a time.
 static void releaseHeld(void) {
   pthread_mutex_lock(&lock);
-  struct Held *jobs = held;
-  size_t count = heldCount;
-  held = NULL;
-  heldCount = heldCapacity = 0;
+  if (releasing) {
+    pthread_mutex_unlock(&lock);
+    return;
+  }
+  releasing = 1;
+  while (busy == 0 && heldCount > 0) {
+    struct Held *jobs = held;
+    size_t count = heldCount;
+    held = NULL;
+    heldCount = heldCapacity = 0;
+    pthread_mutex_unlock(&lock);
+    for (size_t index = 0; index < count; index++) {
+      if (jobs[index].queue) jobs[index].enqueueBlock(jobs[index].queue, jobs[index].job);
+      else jobs[index].enqueue(jobs[index].job);
+    }
+    free(jobs);
+    pthread_mutex_lock(&lock);
+  }
+  releasing = 0;
   pthread_mutex_unlock(&lock);
-  for (size_t index = 0; index < count; index++) jobs[index].enqueue(jobs[index].job);
-  free(jobs);
 }
 
 // Ends a counted job: when it was the last, the world moves.
@@ -120,10 +139,11 @@ static void runMain(void *job) {
   finished();
 }
 
-// Holds a world job while anything counted is queued or running; 1 when it was held.
-static int hold(void *job, Enqueue enqueue) {
+// Holds a world job while anything counted is queued or running, or older world jobs wait;
+// 1 when it was held.
+static int hold(void *job, Enqueue enqueue, void *queue, void (*enqueueBlock)(void *, void *)) {
   pthread_mutex_lock(&lock);
-  int holding = busy > 0;
+  int holding = busy > 0 || heldCount > 0 || releasing;
   if (holding) {
     if (heldCount == heldCapacity) {
       size_t capacity = heldCapacity ? heldCapacity * 2 : 64;
@@ -134,7 +154,7 @@ static int hold(void *job, Enqueue enqueue) {
         heldCapacity = capacity;
       }
     }
-    if (holding) held[heldCount++] = (struct Held){job, enqueue};
+    if (holding) held[heldCount++] = (struct Held){job, enqueue, queue, enqueueBlock};
   }
   pthread_mutex_unlock(&lock);
   return holding;
@@ -148,7 +168,7 @@ static void count(void) {
 
 static SWIFTCALL void enqueueGlobal(void *job, Enqueue original) {
   if (isWorld(job)) {
-    if (!hold(job, original)) original(job);
+    if (!hold(job, original, NULL, NULL)) original(job);
     return;
   }
   count();
@@ -157,7 +177,7 @@ static SWIFTCALL void enqueueGlobal(void *job, Enqueue original) {
 
 static SWIFTCALL void enqueueMain(void *job, Enqueue original) {
   if (isWorld(job)) {
-    if (!hold(job, original)) original(job);
+    if (!hold(job, original, NULL, NULL)) original(job);
     return;
   }
   count();
@@ -166,6 +186,12 @@ static SWIFTCALL void enqueueMain(void *job, Enqueue original) {
 
 // A sleeping task's wake-up, when its timer fires: enqueued like any other job.
 static void wake(void *job) { enqueueGlobal(job, globalOriginal); }
+
+int grade_late_is_world(const void *code) { return __atomic_load_n(&on, __ATOMIC_ACQUIRE) && owner(code) == 1; }
+
+int grade_late_hold_block(void *queue, void *block, void (*enqueue)(void *queue, void *block)) {
+  return hold(block, NULL, queue, enqueue);
+}
 
 void *grade_late_timer(void *context, void *work) {
   if (!__atomic_load_n(&on, __ATOMIC_ACQUIRE)) return work;

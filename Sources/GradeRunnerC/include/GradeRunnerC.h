@@ -26,6 +26,13 @@ void grade_blocking_sleep(long long nanoseconds);
 /// or 1 when this program cannot find itself.
 int grade_late_events_start(void);
 
+/// Whether `code` is the code under test's, in the late-events run: a block that runs it is held.
+int grade_late_is_world(const void *code);
+
+/// Holds `block` for `queue` while a job of the tests is queued or running; 1 when it was
+/// held, and `enqueue` then hands it to the queue later.
+int grade_late_hold_block(void *queue, void *block, void (*enqueue)(void *queue, void *block));
+
 /// The function a timer scheduled with dispatch_after_f runs with `context`: `work` itself,
 /// or, in the late-events run, one that hands the runtime's job to the late-events gate.
 void *grade_late_timer(void *context, void *work);
