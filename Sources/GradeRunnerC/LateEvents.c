@@ -187,19 +187,29 @@ static SWIFTCALL void enqueueMain(void *job, Enqueue original) {
 // A sleeping task's wake-up, when its timer fires: enqueued like any other job.
 static void wake(void *job) { enqueueGlobal(job, globalOriginal); }
 
-int grade_late_is_world(const void *code) { return __atomic_load_n(&on, __ATOMIC_ACQUIRE) && owner(code) == 1; }
+int grade_late_on(void) { return __atomic_load_n(&on, __ATOMIC_ACQUIRE); }
 
-int grade_late_hold_block(void *queue, void *block, void (*enqueue)(void *queue, void *block)) {
-  return hold(block, NULL, queue, enqueue);
+int grade_late_is_world(const void *code) { return grade_late_on() && owner(code) == 1; }
+
+int grade_late_is_world_job(void *job) { return grade_late_on() && isWorld(job); }
+
+int grade_late_is_runtime(const void *code) {
+  Dl_info codeInfo, runtimeInfo;
+  return code && dladdr(code, &codeInfo) && dladdr((const void *)swift_job_run, &runtimeInfo)
+    && codeInfo.dli_fbase == runtimeInfo.dli_fbase;
 }
 
+int grade_late_hold(void *queue, void *item, void (*enqueue)(void *queue, void *item)) {
+  return hold(item, NULL, queue, enqueue);
+}
+
+void grade_late_count(void) { count(); }
+
+void grade_late_finished(void) { finished(); }
+
 void *grade_late_timer(void *context, void *work) {
-  if (!__atomic_load_n(&on, __ATOMIC_ACQUIRE)) return work;
   // Only the runtime's own timers carry a job: theirs is libswift_Concurrency's function.
-  Dl_info workInfo, runtimeInfo;
-  if (!context || !dladdr(work, &workInfo) || !dladdr((const void *)swift_job_run, &runtimeInfo)
-      || workInfo.dli_fbase != runtimeInfo.dli_fbase)
-    return work;
+  if (!grade_late_on() || !context || !grade_late_is_runtime(work)) return work;
   return (void *)wake;
 }
 

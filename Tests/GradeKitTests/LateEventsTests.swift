@@ -38,6 +38,21 @@ struct LateEventsTests {
     "condition": "let condition = NSCondition(); condition.lock(); _ = condition.wait(until: Date() + 0.3); condition.unlock()",
   ]
 
+  /// A test that spins while a main-actor model loads, then reads what it shows: the main
+  /// actor's jobs are held too.
+  static let mainActorTest = """
+
+      @Test func spinsWhileTheMainActorLoads() async {
+        let model = await MainActor.run { ArticleModel(feed: ArticleFeed(fetch: { "News" })) }
+        Task { await model.load() }
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .milliseconds(300) {}
+        let state = await MainActor.run { model.state }
+        #expect(state == .loaded("News"))
+      }
+
+    """
+
   /// A test that waits for the event itself: the completion handler resumes a continuation.
   static let awaitingTest = """
 
@@ -59,7 +74,7 @@ struct LateEventsTests {
 
   @Test("Each way of waiting for time fails the late-events run; a test that awaits the event passes it")
   func everyWaitFails() throws {
-    let tests = Self.waits.sorted { $0.key < $1.key }.map { Self.waitingTest($0.key, $0.value) }.joined() + Self.awaitingTest
+    let tests = Self.waits.sorted { $0.key < $1.key }.map { Self.waitingTest($0.key, $0.value) }.joined() + Self.mainActorTest + Self.awaitingTest
     let folder = try lab.learner("late-events-direct", tests: Self.suite(tests))
     let (workspace, built) = try lab.builtTask2(folder, workspace: "late-events-direct")
     let wheat = try #require(built.program(for: .solution(of: 2)))
@@ -73,7 +88,7 @@ struct LateEventsTests {
     let onTime = fates(workspace.runTests(wheat, libraries: [library], seconds: 30))
     let late = fates(workspace.runTests(wheat, libraries: [library], seconds: 30, waitsForEvents: true, lateEvents: true))
 
-    for name in Self.waits.keys.sorted() {
+    for name in Self.waits.keys.sorted() + ["spinsWhileTheMainActorLoads"] {
       #expect(onTime[name] == .passed, "\(name) on time: \(onTime[name].map { "\($0)" } ?? "no result")")
       #expect(late[name] == .failed, "\(name) late: \(late[name].map { "\($0)" } ?? "no result")")
     }
