@@ -1,14 +1,16 @@
 // Events delivered late, by machine: the late-events run of a task whose tests must wait
 // for events (`RunOrders.lateEvents`).
 //
-// Every job Swift's concurrency runtime schedules passes through its enqueue hooks (for the
-// global executor and the main one) and, when a task sleeps, through dispatch_after_f
-// (WaitShim.c); every block handed to Dispatch passes through dispatch_async
-// (LateDispatch.c). Each job is sorted by the code it resumes: the first frame of its task's
-// chain of async frames that lies in this program or in the tests library. A job that
-// resumes the program's code is the code under test moving (its tasks, its callbacks, its
-// main-actor work, the blocks it hands Dispatch): the world. Every other job is the tests' (or Swift Testing's) and is
-// counted while it is queued or running.
+// Every job Swift's concurrency runtime schedules on the global executor passes through its
+// enqueue hook; a sleeping task's wake-up passes through dispatch_after_f (WaitShim.c); the
+// main actor's jobs, which this runtime hands the main queue itself, past its main-executor
+// hook (kept for a runtime that uses it), and every block handed to Dispatch pass through
+// dispatch_async_f and dispatch_async (LateDispatch.c). Each job is sorted by the code it
+// resumes: the first frame of its task's chain of async frames that lies in this program
+// or in the tests library. A job that resumes the program's code is the code under test
+// moving (its tasks, its callbacks, its main-actor work, the blocks it hands Dispatch): the
+// world. Every other job is the tests' (or Swift Testing's) and is counted while it is
+// queued or running.
 //
 // The world moves only while no counted job is queued or running: while every test is
 // suspended on something. A test that waits for the event itself (a continuation, a
