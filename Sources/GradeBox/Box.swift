@@ -63,11 +63,15 @@ public struct Box: Sendable {
     public var waitsForEvents = false
     /// The mutant a program built from a mutant schema runs; 0 for the code as written.
     public var mutant = 0
+    /// Whether the code under test's events come late (`RunOrders.lateEvents`).
+    public var lateEvents = false
 
     /// Creates a request.
     public init(
-      filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil, waitsForEvents: Bool = false, mutant: Int = 0
+      filters: [String]? = nil, parallel: Bool = true, repetitions: Int = 1, seconds: Int? = nil, waitsForEvents: Bool = false, mutant: Int = 0,
+      lateEvents: Bool = false
     ) {
+      self.lateEvents = lateEvents
       self.filters = filters
       self.parallel = parallel
       self.repetitions = repetitions
@@ -158,7 +162,8 @@ public struct Box: Sendable {
       work: inBox ? "/box/work" : run.appending(path: "work").path, ownTemporaryFolder: inBox, threadSanitizer: threadSanitizer)
     let orders = RunOrders(
       key: key, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
-      waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant))
+      waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant),
+      lateEvents: request.lateEvents)
     let outcome = try runner.run(
       command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data(),

@@ -30,9 +30,10 @@ package enum RunnerProgram {
   /// The folder of the C files and, under `include`, their header.
   static var cFolder: URL { sources.appending(path: "GradeRunnerC") }
 
-  /// The C files linked into every program, and into ThreadSanitizer programs (`tsan`).
+  /// The C files linked into every program, and those linked into ThreadSanitizer programs
+  /// only or into the others only (`tsan`).
   static func cFiles(threadSanitizer: Bool) -> [String] {
-    ["ActiveMutant", "Confinement", "DispatchShim", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : [])
+    ["ActiveMutant", "Confinement", "DispatchShim", "LateEvents", "Original", "WaitShim"] + (threadSanitizer ? ["MutexShim"] : ["LateDispatch"])
   }
 
   /// Every file the runner is built from: what a variant's cache key holds of it.

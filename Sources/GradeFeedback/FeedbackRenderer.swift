@@ -213,7 +213,7 @@ extension Finding {
   /// Whether the finding reports one test, so that long lists of them can be cut short.
   var isAboutOneTest: Bool {
     switch self {
-    case .testFailed, .testCrashed, .testSkipped, .failsOnWheat, .crashesOnWheat, .flaky, .failsOnTimingWheat, .overSpecified: true
+    case .testFailed, .testCrashed, .testSkipped, .failsOnWheat, .crashesOnWheat, .flaky, .failsOnTimingWheat, .waitsForTime, .overSpecified: true
     default: false
     }
   }

@@ -246,6 +246,15 @@ extension Finding {
         mark: .failed,
         headline: quoted(test) + " fails against a correct implementation that \(wheat.description)" + at(mapper.location(of: test)) + ".",
         details: [assumption] + everyIssue(of: test))
+    case .waitsForTime(let test):
+      return Words(
+        mark: .failed,
+        headline: quoted(test) + " fails when the correct code's events come late" + at(mapper.location(of: test))
+          + ": it waits for time, not for the event.",
+        details: [
+          "The grader ran your tests once more against the correct code, holding back its callbacks, resumes and tasks until every test waited for something. A test that suspends until the event comes passes there, just later; one that sleeps, spins on the clock or blocks with a timeout finds that nothing has happened yet.",
+          "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, the values of its stream, the task's value.",
+        ] + everyIssue(of: test))
     case .notRunAfterCrash(let test):
       return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
     case .tooFewCases(let needed, let found):

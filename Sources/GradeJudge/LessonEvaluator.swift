@@ -96,7 +96,8 @@ package struct LessonEvaluator: Sendable {
         },
         mutants: built.mutants(of: task.number).compactMap { id in
           if case .mutant(let change) = id.role { (change, jobResult(of: .variant(id), in: results)) } else { nil }
-        })
+        },
+        lateEvents: spec.waitsForEvents ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
         traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit)

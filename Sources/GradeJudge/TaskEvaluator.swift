@@ -77,12 +77,16 @@ public enum TaskEvaluator {
     public var repeated: [JobResult] = []
     /// Against each kept mutant: the solution with one small change the grader made.
     public var mutants: [(MutantChange, JobResult)] = []
+    /// Against the solution with its events delivered late, when the tests must wait for events.
+    public var lateEvents: JobResult?
 
     /// Creates the runs.
     public init(
       solution: JobResult, wheats: [(LessonTask.Wheat, JobResult)] = [], chaffs: [(Chaff, JobResult)] = [],
-      timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], mutants: [(MutantChange, JobResult)] = []
+      timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], mutants: [(MutantChange, JobResult)] = [],
+      lateEvents: JobResult? = nil
     ) {
+      self.lateEvents = lateEvents
       self.mutants = mutants
       self.solution = solution
       self.wheats = wheats
@@ -92,11 +96,16 @@ public enum TaskEvaluator {
     }
 
     /// Every run, for the rules that hold for all of them.
-    var all: [JobResult] { [solution] + wheats.map(\.1) + chaffs.map(\.1) + timingWheats.map(\.1) + repeated + mutants.map(\.1) }
+    var all: [JobResult] {
+      [solution] + wheats.map(\.1) + chaffs.map(\.1) + timingWheats.map(\.1) + repeated + mutants.map(\.1) + (lateEvents.map { [$0] } ?? [])
+    }
   }
 
   /// The name of a write-tests task's first check: its tests pass on the solution.
   package static let validCheck = "your tests pass against a correct implementation"
+
+  /// The name of the check that a write-tests task's tests wait for events, not for time.
+  package static let lateEventsCheck = "your tests wait for the events, not for time: they pass when the events come late"
 
   /// Grades a task where the learner writes tests: valid on every wheat, thorough on the chaffs.
   ///
@@ -186,6 +195,17 @@ public enum TaskEvaluator {
         "your tests pass \(Count.words(flakiness.runs, "run")) and \(Count.words(runs.timingWheats.count, "other timing")) of a correct implementation",
         findings: luck))
       guard luck.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
+    }
+
+    // Tests that must wait for events wait for them, not for time: they pass on the solution
+    // whose events the grader holds back until every test waits for something.
+    if let late = runs.lateEvents {
+      var seen: Set<String> = []
+      var waits: [Finding] = Finding(startOrExitOf: late.ending).map { [$0] } ?? []
+      let failing = own(late).filter { late.fate(of: $0).isFailure } + late.hung.filter(owns)
+      for test in failing where seen.insert(test.id).inserted { waits.append(.waitsForTime(test)) }
+      checks.append(Check(lateEventsCheck, findings: waits))
+      guard waits.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
     }
 
     // Named tests that must record a known issue, be skipped, or link their bug.

@@ -74,6 +74,9 @@ public enum Finding: Sendable, Equatable, Codable {
   case overSpecified(TestOutcome, LessonTask.Wheat)
   /// A learner's test failed against a correct implementation with other timing.
   case failsOnTimingWheat(TestOutcome, LessonTask.Wheat)
+  /// A learner's test failed, crashed or hung against the solution with its events delivered
+  /// late, by machine: it waits for time, not for the event.
+  case waitsForTime(TestOutcome)
   /// A test left without a result once enough crashes were named: each crash stops the process.
   case notRunAfterCrash(TestOutcome)
   /// No parameterized test ran enough cases.

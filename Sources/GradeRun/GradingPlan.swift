@@ -41,6 +41,8 @@ package struct GradingPlan: Sendable {
     var waitsForEvents = false
     /// The mutant the program switches on (`MutantSchema`): 0 for the code as it is.
     var mutant = 0
+    /// Whether the code under test's events come late (`RunOrders.lateEvents`).
+    var lateEvents = false
     /// Whether the job waits for its task's solution: it runs only when the tests ran to their
     /// end on the solution (tests that hang there would hang on every variant, a limit each).
     var waitsForSolution = false
@@ -114,6 +116,7 @@ package struct GradingPlan: Sendable {
       job.cacheKey.add("seconds", "\(job.seconds)")
       job.cacheKey.add("events", "\(job.waitsForEvents)")
       job.cacheKey.add("mutant", "\(job.mutant)")
+      job.cacheKey.add("late", "\(job.lateEvents)")
       for filter in job.filters { job.cacheKey.add("filter", filter) }
       return job
     }
@@ -150,6 +153,13 @@ package struct GradingPlan: Sendable {
           id: .variant(variant), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),
           waitsForEvents: spec.waitsForEvents, mutant: variant.switchNumber, waitsForSolution: !isSolution,
           cacheKey: key(program, [tests]))))
+      }
+      // Tests that must wait for events run once more on the solution with its events late, by
+      // machine: only a test that waits for the events themselves passes there.
+      if spec.waitsForEvents, let program = built.program(for: .solution(of: task.number)) {
+        jobs.append(finished(Job(
+          id: .lateEvents(task: task.number), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),
+          waitsForEvents: true, lateEvents: true, waitsForSolution: true, cacheKey: key(program, [tests]))))
       }
       if let flakiness = spec.flakiness, let program = built.program(for: .solution(of: task.number)) {
         let repetitions = repetitions(of: flakiness, shares: settings.repetitionShares)

@@ -69,7 +69,8 @@ package struct JobExecutor: Sendable {
       let started = ContinuousClock.now
       var result = workspace.runTests(
         job.program, libraries: job.libraries, filters: job.filters, repetitions: job.repetitions, seconds: job.seconds,
-        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant, cancellation: cancellation)
+        crashesToName: job.crashesToName, waitsForEvents: job.waitsForEvents, mutant: job.mutant,
+        lateEvents: job.lateEvents, cancellation: cancellation)
       if cancellation?.isCancelled == true { return }
       if Self.stuckOnSolution(job.id, result), let task = job.id.task { stuck[task]?.cancel() }
       result.seconds = seconds(since: started)

@@ -12,11 +12,14 @@ package enum JobID: Hashable, Sendable, CustomStringConvertible {
   /// solution's runs that catch flaky tests, every share at once so that the runs happen
   /// under load; in `grade check --runs`, every variant's.
   case repeated(VariantID, share: Int)
+  /// A write-tests task's tests against its solution with the code's events delivered late
+  /// (`RunOrders.lateEvents`): a test that waits for time instead of the event fails there.
+  case lateEvents(task: Int)
 
   /// The task the job grades, if it grades one.
   var task: Int? {
     switch self {
-    case .implement(let task): task
+    case .implement(let task), .lateEvents(let task): task
     case .variant(let variant), .repeated(let variant, _): variant.task
     case .allCanonicalTests: nil
     }
@@ -29,6 +32,7 @@ package enum JobID: Hashable, Sendable, CustomStringConvertible {
     case .allCanonicalTests: "all-canonical-tests"
     case .variant(let variant): variant.description
     case .repeated(let variant, let share): "\(variant)-repeated-\(share)"
+    case .lateEvents(let task): "late-events-\(task)"
     }
   }
 }

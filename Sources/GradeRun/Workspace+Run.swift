@@ -22,9 +22,9 @@ extension Workspace {
   ///     order, a core's worth at a time; the tests not reached then have no result.
   public func runTests(
     _ program: URL, libraries: [URL], filters: [String] = [], repetitions: Int = 1, seconds: Int? = nil, crashesToName: Int = .max,
-    waitsForEvents: Bool = false, mutant: Int = 0, cancellation: Cancellation? = nil
+    waitsForEvents: Bool = false, mutant: Int = 0, lateEvents: Bool = false, cancellation: Cancellation? = nil
   ) -> JobResult {
-    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, cancellation: cancellation)
+    var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, lateEvents: lateEvents, cancellation: cancellation)
     if repetitions > 1 {
       _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded
@@ -46,7 +46,8 @@ extension Workspace {
       ranAlone.formUnion(suspects)
       let folds = Locked([Int: (RunFold, RunFold.AfterRun?)]())
       SideBySide.run(runs.count, width: JobExecutor.width) { index in
-        var alone = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, cancellation: cancellation)
+        var alone = RunFold(
+          seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, lateEvents: lateEvents, cancellation: cancellation)
         let ended = alone.run(self, program, libraries, filters: runs[index].filters, serial: runs[index].serial)
         folds.update { $0[index] = (alone, ended) }
       }
@@ -70,6 +71,8 @@ extension Workspace {
     var waitsForEvents = false
     /// The mutant the program runs, when it was built from a mutant schema.
     var mutant = 0
+    /// Whether the code under test's events come late (`RunOrders.lateEvents`).
+    var lateEvents = false
     /// Stops the runs once set; what they did is then the caller's to drop.
     var cancellation: Cancellation?
     var result = JobResult()
@@ -92,7 +95,7 @@ extension Workspace {
     mutating func run(_ workspace: Workspace, _ program: URL, _ libraries: [URL], filters: [String], serial: Bool, repetitions: Int = 1) -> AfterRun? {
       let request = Box.Request(
         filters: filters.isEmpty ? nil : filters, parallel: !serial, repetitions: repetitions, seconds: seconds,
-        waitsForEvents: waitsForEvents, mutant: mutant)
+        waitsForEvents: waitsForEvents, mutant: mutant, lateEvents: lateEvents)
       let boxed: Box.Report
       let started = ContinuousClock.now
       defer { trace("  run \(serial ? "serial" : "parallel") \(filters.first?.suffix(40) ?? "")", since: started) }

@@ -49,6 +49,7 @@ import Testing
   private typealias Confine = @convention(c) (UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, Int32) -> Int32
   private typealias GetEntryPoint = @convention(c) () -> UnsafeRawPointer
   private typealias SetMutant = @convention(c) (Int64) -> Void
+  private typealias StartLateEvents = @convention(c) () -> Int32
 
   static func main() async {
     // 1. The orders, before anything the run tests is loaded. Swift Testing starts this program
@@ -66,6 +67,12 @@ import Testing
       let status = confine(orders.allowed)
       // 1: a kernel without Landlock, which confines the system calls alone.
       guard status == 0 || status == 1 else { fail("the run could not be confined (step \(status))", status: cannotConfine) }
+    }
+    // The late-events run holds the code under test's jobs back from here on (`LateEvents.c`).
+    if orders?.lateEvents == true {
+      guard let start = cFunction("grade_late_events_start", as: StartLateEvents.self), start() == 0 else {
+        fail("the late-events run could not start", status: cannotConfine)
+      }
     }
     // 3. The tests.
     guard dlopen(programFolder() + "/libGradeTests.so", RTLD_NOW | RTLD_GLOBAL) != nil else {

@@ -13,6 +13,9 @@ public struct RunOrders: Codable, Equatable, Sendable {
   public var repetitions: Int
   /// Whether a test that waits for real time to pass records an issue (`"waitsForEvents"`).
   public var waitsForEvents: Bool
+  /// Whether the code under test's events come late: its jobs run only while no job of the
+  /// tests is queued or running (`LateEvents.c`), so a test that waits for time sees none of them.
+  public var lateEvents: Bool
   /// Every path the run may use, and how: anything not listed is refused (`Confinement.c`).
   public var allowed: [AllowedPath]
   /// The mutant a program built from a mutant schema runs (`ActiveMutant.c`); 0, the code as written.
@@ -21,8 +24,9 @@ public struct RunOrders: Codable, Equatable, Sendable {
   /// Creates orders.
   public init(
     key: String, filters: [String]?, parallel: Bool, repetitions: Int, waitsForEvents: Bool, allowed: [AllowedPath],
-    mutant: Int64 = 0
+    mutant: Int64 = 0, lateEvents: Bool = false
   ) {
+    self.lateEvents = lateEvents
     self.key = key
     self.filters = filters
     self.parallel = parallel

@@ -75,6 +75,21 @@ struct GradingPlanTests {
     #expect(shares.allSatisfy { $0.program == built.program(for: .solution(of: 2)) })
   }
 
+  @Test("A task whose tests wait for events runs them once more on the solution with its events late; other tasks do not")
+  func lateEvents() throws {
+    #expect(!jobs(built, tasks: [2]).keys.contains(.lateEvents(task: 2)))
+    var lesson = lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.waitsForEvents = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let late = try #require(planned.first { $0.id == .lateEvents(task: 2) })
+    #expect(late.lateEvents && late.waitsForEvents && late.waitsForSolution)
+    #expect(late.program == built.program(for: .solution(of: 2)))
+    #expect(planned.filter(\.lateEvents).count == 1)
+    #expect(Set(planned.map(\.cacheKey.hash)).count == planned.count, "every job has a key of its own")
+  }
+
   @Test("Only the tasks asked for are planned, and a flavour changes every key")
   func flavours() {
     let plain = jobs(built, tasks: [2])

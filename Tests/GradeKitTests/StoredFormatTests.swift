@@ -37,7 +37,7 @@ struct StoredFormatTests {
       .unnamedCases(test, example: "Case(a: 1)"), .chaffMissed(chaff), .chaffCaughtOnlyByCrash(chaff),
       .chaffUndecided(chaff, reason: .hung(tests: ["a()"], seconds: 10)), .chaffNeedsMoreIssues(chaff, needed: 2, found: 1), .notStarted,
       .overSpecified(test, .init(name: "newest-first", description: "lists users newest first")),
-      .mutantSurvived(mutant), .mutantUndecided(mutant, reason: .flooded),
+      .mutantSurvived(mutant), .mutantUndecided(mutant, reason: .flooded), .waitsForTime(test),
     ]
   }
 
@@ -82,6 +82,7 @@ struct StoredFormatTests {
     case .overSpecified: 35
     case .mutantSurvived: 36
     case .mutantUndecided: 37
+    case .waitsForTime: 38
     }
   }
 

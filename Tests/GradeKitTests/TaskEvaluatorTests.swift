@@ -275,6 +275,31 @@ struct FlakyGradingTests {
     #expect(result.status == .fail)
     #expect(result.findings.map(\.plainText).contains { $0.hasPrefix("waits() fails against a correct implementation that calls its handler only after the caller has moved on") })
   }
+
+  @Test("A test that fails when the events come late waited for time: the task fails, named, and its chaffs are not scored")
+  func lateEvents() {
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
+      timingWheats: [(late, JobResult(tests: [learnerTest()]))],
+      repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
+      lateEvents: JobResult(tests: [learnerTest(.failed)]), ownedFiles: owned, seconds: 60)
+    #expect(result.status == .fail)
+    #expect(result.findings.contains { if case .waitsForTime = $0 { true } else { false } })
+    #expect(result.checks.last?.name == TaskEvaluator.lateEventsCheck)
+    #expect(result.findings.map(\.plainText).contains { $0.hasPrefix("waits() fails when the correct code's events come late") })
+    #expect(result.bugsCaught == nil)
+  }
+
+  @Test("Tests that pass when the events come late pass that check, and the chaffs are scored")
+  func lateEventsPassed() {
+    let result = TaskEvaluator.writeTests(
+      task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
+      timingWheats: [(late, JobResult(tests: [learnerTest()]))],
+      repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
+      lateEvents: JobResult(tests: [learnerTest()]), ownedFiles: owned, seconds: 60)
+    #expect(result.checks.contains { $0.name == TaskEvaluator.lateEventsCheck && $0.status == .pass })
+    #expect(result.bugsCaught != nil)
+  }
 }
 
 @Suite("Grading a suite's shape: tags and what it leaves behind")

@@ -74,12 +74,13 @@ extension TaskEvaluator {
   /// Grades a write-tests task from runs given in the catalog's order of its chaffs and timing wheats.
   static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
-    timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], ownedFiles: Set<String>,
+    timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], lateEvents: JobResult? = nil, ownedFiles: Set<String>,
     traits: [String: Set<String>] = [:], seconds: Int
   ) -> TaskResult {
     writeTests(
       task, spec: spec,
-      runs: VariantRuns(solution: wheat, chaffs: Array(zip(spec.chaffs, chaffs)), timingWheats: timingWheats, repeated: repeated),
+      runs: VariantRuns(
+        solution: wheat, chaffs: Array(zip(spec.chaffs, chaffs)), timingWheats: timingWheats, repeated: repeated, lateEvents: lateEvents),
       ownedFiles: ownedFiles, traits: traits, seconds: seconds)
   }
 }
