@@ -80,7 +80,7 @@ package enum VariantBuild {
 
   private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
-    key.add("layout", "one salt and fixed section starts per task")
+    key.add("layout", "one salt per task, fixed section starts, type symbols first")
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
@@ -294,8 +294,10 @@ extension VariantBuild {
   /// program stays as the driver linked it, and `grade check` names the task's differences.
   private static func layOut(_ scratch: URL, names: [String], module: String, objects: URL, compiler: Compiler) {
     let sourceFolder = scratch.appending(path: "src")
+    let program = objects.appending(path: Compiler.programName)
     guard let driver = DriverPlan.load(from: scratch, record: { compiler.driverPlan(module: module, sourceFolder: sourceFolder, names: names) }),
-      let first = ProgramSections(reading: objects.appending(path: Compiler.programName)), let sections = SectionPlan(solution: first),
+      let layout = ProgramLayout(of: program, module: module, runner: compiler.runner),
+      let sections = SectionPlan(solution: layout.sections, first: layout.types.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)),
       link(plan: driver, sections: sections, in: sourceFolder, objects: objects, compiler: compiler)
     else { return }
     try? sections.save(in: scratch)
@@ -308,8 +310,10 @@ extension VariantBuild {
     let program = objects.appending(path: Compiler.programName)
     let planned = objects.appending(path: "\(Compiler.programName).planned")
     let arguments = plan.link.map { $0 == "../\(Compiler.objectsFolder)/\(Compiler.programName)" ? "../\(Compiler.objectsFolder)/\(planned.lastPathComponent)" : $0 }
-    guard arguments != plan.link,
-      (try? compiler.runner.run(arguments + sections.linkerOptions(forClang: true), in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true,
+    let order = objects.appending(path: SectionPlan.orderFileName)
+    let options = sections.linkerOptions(forClang: true, orderFile: "../\(Compiler.objectsFolder)/\(SectionPlan.orderFileName)")
+    guard arguments != plan.link, (try? sections.writeOrder(to: order)) != nil,
+      (try? compiler.runner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true,
       let linked = ProgramSections(reading: planned), sections.holds(linked)
     else {
       try? FileManager.default.removeItem(at: planned)

@@ -20,6 +20,11 @@ package struct ProgramSections: Equatable, Sendable {
   /// The loaded sections, in the order of their addresses.
   package var sections: [Section]
 
+  /// Creates a table from its sections, in the order of their addresses.
+  package init(sections: [Section]) {
+    self.sections = sections
+  }
+
   /// The sections of the ELF program at `url`; `nil` when it is not a 64-bit little-endian ELF file.
   package init?(reading url: URL) {
     guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }

@@ -12,8 +12,11 @@ import Foundation
 /// has the room up to the next one's start (its extent, the same in every variant), and what
 /// a variant's code adds to a section stays inside it.
 ///
-/// The linker is told each start (`--section-start`): the program is linked once, as before,
-/// with no second link to pad it to the largest variant.
+/// Inside a section, the lesson module's type metadata and nominal type descriptors come
+/// first, in the solution's order (`--symbol-ordering-file`): a chaff's code that needs one
+/// more cache variable, or a longer string beside a descriptor, then moves nothing a test can
+/// name. The linker is told each start (`--section-start`): the program is linked once, as
+/// before, with no second link to pad it to the largest variant.
 package struct SectionPlan: Codable, Equatable, Sendable {
   /// One section's fixed start.
   package struct Start: Codable, Equatable, Sendable {
@@ -25,9 +28,14 @@ package struct SectionPlan: Codable, Equatable, Sendable {
 
   /// Each section's start, in the order of their addresses.
   package var starts: [Start]
+  /// The symbols placed first in their sections, in this order: the module's type metadata
+  /// and descriptors, in the solution's order.
+  package var first: [String] = []
 
   /// The file a task's plan is kept in, beside the solution's file-by-file build.
   static let fileName = "section-plan.json"
+  /// The file beside a program's objects that lists `first` for the linker.
+  static let orderFileName = "section-order.txt"
 
   /// Sections the linker makes to fit others, never placed by name.
   static let derived: Set<String> = [".relro_padding"]
@@ -44,7 +52,8 @@ package struct SectionPlan: Codable, Equatable, Sendable {
 
   /// A plan that starts on the page after where `solution`'s first loaded section starts and
   /// gives each section its `extent`.
-  package init?(solution: ProgramSections) {
+  package init?(solution: ProgramSections, first: [String] = []) {
+    self.first = first
     let placed = solution.sections.filter { !Self.derived.contains($0.name) }
     guard var address = placed.first.map({ ($0.address + Self.page - 1) / Self.page * Self.page }) else { return nil }
     var starts: [Start] = []
@@ -55,12 +64,20 @@ package struct SectionPlan: Codable, Equatable, Sendable {
     self.starts = starts
   }
 
-  /// The linker's options, as the compiler driver passes them (`-Xlinker`), or as `clang` does (`-Wl,`).
-  package func linkerOptions(forClang: Bool) -> [String] {
-    starts.flatMap { start -> [String] in
-      let option = "--section-start=\(start.name)=0x\(String(start.address, radix: 16))"
-      return forClang ? ["-Wl,\(option)"] : ["-Xlinker", option]
+  /// The linker's options, as the compiler driver passes them (`-Xlinker`), or as `clang` does
+  /// (`-Wl,`), with `first` listed in the file at `orderFile` (`writeOrder(to:)`).
+  package func linkerOptions(forClang: Bool, orderFile: String? = nil) -> [String] {
+    var options = starts.map { "--section-start=\($0.name)=0x\(String($0.address, radix: 16))" }
+    if let orderFile, !first.isEmpty {
+      // A variant may lack a symbol the solution has; that is for `grade check` to say, not the linker.
+      options += ["--symbol-ordering-file=\(orderFile)", "--no-warn-symbol-ordering"]
     }
+    return options.flatMap { forClang ? ["-Wl,\($0)"] : ["-Xlinker", $0] }
+  }
+
+  /// Writes `first`, one name a line, for the linker's `--symbol-ordering-file`.
+  func writeOrder(to file: URL) throws {
+    try Data(first.map { $0 + "\n" }.joined().utf8).write(to: file, options: .atomic)
   }
 
   /// Whether `program`'s sections start where the plan says, each one inside its room.

@@ -1,0 +1,61 @@
+import Foundation
+import GradeBuild
+import GradeCatalog
+import GradeProcesses
+
+extension Checker {
+  /// Proves every program of each write-tests task is laid out as the solution's is: each
+  /// loaded section starts at the same address, and each of the lesson module's type metadata
+  /// and nominal type descriptors sits at the same address (`ProgramLayout`).
+  ///
+  /// A test can compute those addresses with plain safe Swift (`ObjectIdentifier(User.self)`),
+  /// so a difference would let a suite that checks nothing tell a wheat from a chaff: learn the
+  /// wheat's number from a failing test's feedback, then assert it. The programs are the ones
+  /// the solution's grading built, found again in the store, so the rule compiles nothing.
+  func checkLayout(of lesson: Lesson) -> [Breach] {
+    var breaches: [Breach] = []
+    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson)) else {
+      return breaches
+    }
+    let root = grader.state.workspace("check-solution", of: lesson)
+    for sanitized in [false, true] {
+      let tasks = lesson.tasks.filter { task in
+        if case .writeTests = task.kind { task.threadSanitizer == sanitized && plan.variants[task.number] != nil } else { false }
+      }
+      guard !tasks.isEmpty else { continue }
+      let workspace = grader.workspace(root: root, plan: plan, threadSanitizer: sanitized, limits: grader.limits)
+      guard (try? workspace.sync(tasks.map { .task($0.number) })) != nil else { continue }
+      let built = workspace.build(tasks: tasks.map(\.number))
+      for task in tasks {
+        guard case .writeTests(let spec) = task.kind else { continue }
+        breaches += layoutBreaches(of: task.number, variants: spec.variants(of: task.number) + built.mutants(of: task.number), in: built, lesson: lesson)
+      }
+    }
+    return breaches
+  }
+
+  /// Each program of task `number` laid out unlike its solution's, with how.
+  private func layoutBreaches(of number: Int, variants: [VariantID], in built: Workspace.Built, lesson: Lesson) -> [Breach] {
+    guard let solution = built.program(for: .solution(of: number)) else { return [] }
+    guard let expected = ProgramLayout(of: solution, module: lesson.module, runner: grader.runner) else {
+      return [Breach(lesson: lesson.number, "task \(number): the layout of the solution's program cannot be read")]
+    }
+    var breaches: [Breach] = []
+    var compared: Set<URL> = [solution]
+    for variant in variants {
+      // The kept mutants share one program: it is compared once.
+      guard let program = built.program(for: variant), compared.insert(program).inserted else { continue }
+      guard let layout = ProgramLayout(of: program, module: lesson.module, runner: grader.runner) else {
+        breaches.append(Breach(lesson: lesson.number, "task \(number): the layout of \(variant.words)'s program cannot be read"))
+        continue
+      }
+      let differences = layout.differences(from: expected)
+      guard !differences.isEmpty else { continue }
+      let shown = differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+      breaches.append(Breach(
+        lesson: lesson.number,
+        "task \(number): \(variant.words) is laid out unlike the solution, so a test could tell them apart by an address: \(shown)"))
+    }
+    return breaches
+  }
+}
