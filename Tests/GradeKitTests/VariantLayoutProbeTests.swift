@@ -97,4 +97,38 @@ struct VariantLayoutProbeTests {
     }
     #expect(telling.isEmpty, "numbers that tell the variants apart:\n\(telling.joined(separator: "\n"))")
   }
+
+  @Test("A suite that asserts the solution's addresses, learned from its feedback, passes on every chaff too and earns nothing")
+  func learnedAddressesCatchNothing() throws {
+    let types = ["User", "UserStore", "Counter", "ScoreError", "ScoreValidator"]
+    let report = types.map { "\($0)=\\(UInt(bitPattern: ObjectIdentifier(\($0).self)) % 4096)" }.joined(separator: ";")
+    let learning = try lab.learner("layout-learn") { folder in
+      try HostileLab.write(HostileLab.userStoreTest("    Issue.record(Comment(rawValue: \"\(report)\"))"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    // What the feedback on the failing test shows, one submission for each correct version:
+    // the numbers in its program.
+    let (workspace, built) = try lab.builtTask2(learning, workspace: "layout-learn-direct")
+    guard case .writeTests(let spec) = lab.lesson.tasks[1].kind else { return }
+    let correct = spec.variants(of: 2).filter(\.isCorrect)
+    #expect(correct.count == 2)
+    var learned: [String: Set<String>] = [:]
+    for variant in correct {
+      let job = workspace.runTests(try #require(built.program(for: variant)), libraries: [try #require(built.testsLibrary(.task(2)))])
+      let numbers = Self.numbers(in: job.tests.flatMap(\.issues).map(\.comments).flatMap { $0 }.joined(separator: ";"))
+      #expect(numbers.count == types.count, "\(numbers)")
+      for (name, number) in numbers { learned[name, default: []].insert(number) }
+    }
+
+    // A suite that passes wherever a type sits where it sat in a correct version.
+    let asserting = try lab.learner("layout-assert") { folder in
+      let checks = types.map { type in
+        "    #expect([\((learned[type] ?? ["0"]).sorted().joined(separator: ", "))].contains(UInt(bitPattern: ObjectIdentifier(\(type).self)) % 4096))"
+      }
+      try HostileLab.write(HostileLab.userStoreTest(checks.joined(separator: "\n")), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(asserting)
+    #expect(result.task(2).status == .fail, "\(result.words(2))")
+    #expect(!result.words(2).contains("must pass against a correct implementation"), "the solution's own numbers held: \(result.words(2))")
+    try lab.expectNothingOutsideChanged()
+  }
 }
