@@ -45,12 +45,13 @@ package struct ProgramLayout: Equatable, Sendable {
 
   /// Each way `other` is laid out differently from this program, in words; empty when a test
   /// could compute no address that differs. Sections that differ only in how much of their
-  /// room they fill do not count: what follows a section starts where it did.
+  /// room they fill do not count: what follows a section starts where it did; nor do the
+  /// sections the linker places by others (`SectionPlan.derived`).
   package func differences(from other: ProgramLayout) -> [String] {
     var found: [String] = []
     let mine = Dictionary(sections.sections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let theirs = Dictionary(other.sections.sections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    for name in Set(mine.keys).union(theirs.keys).sorted() {
+    for name in Set(mine.keys).union(theirs.keys).subtracting(SectionPlan.derived).sorted() {
       guard let one = mine[name], let two = theirs[name] else {
         found.append("section \(name) is in only one of them")
         continue

@@ -37,8 +37,11 @@ package struct SectionPlan: Codable, Equatable, Sendable {
   /// The file beside a program's objects that lists `first` for the linker.
   static let orderFileName = "section-order.txt"
 
-  /// Sections the linker makes to fit others, never placed by name.
-  static let derived: Set<String> = [".relro_padding"]
+  /// Sections the linker places by others and takes no room of their own: the padding to the
+  /// end of the read-only-after-relocation pages, and the template of zeroed thread-local
+  /// storage, which the linker keeps beside the code whatever start it is given and which a
+  /// test reaches only from its thread's own block.
+  static let derived: Set<String> = [".relro_padding", ".tbss"]
 
   /// The size of a page: every start is a whole number of pages, so no section's alignment
   /// moves it from where the plan says.

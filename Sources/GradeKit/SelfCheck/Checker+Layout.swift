@@ -4,9 +4,10 @@ import GradeCatalog
 import GradeProcesses
 
 extension Checker {
-  /// Proves every program of each write-tests task is laid out as the solution's is: each
-  /// loaded section starts at the same address, and each of the lesson module's type metadata
-  /// and nominal type descriptors sits at the same address (`ProgramLayout`).
+  /// Proves every chaff's and mutant's program of each write-tests task is laid out as a
+  /// correct version's is: each loaded section starts at the same address, and each of the
+  /// lesson module's type metadata and nominal type descriptors sits at the same address
+  /// (`ProgramLayout`).
   ///
   /// A test can compute those addresses with plain safe Swift (`ObjectIdentifier(User.self)`),
   /// so a difference would let a suite that checks nothing tell a wheat from a chaff: learn the
@@ -34,7 +35,15 @@ extension Checker {
     return breaches
   }
 
-  /// Each program of task `number` laid out unlike its solution's, with how.
+  /// Each program of task `number` that a test could tell from every correct version by an
+  /// address, with how it differs from the solution's.
+  ///
+  /// A suite must pass on every correct version, so an address can catch a bug only when the
+  /// bug's program is laid out unlike all of them: a chaff or a mutant laid out like the
+  /// solution cannot be told apart. A wheat of its own that declares more than the solution
+  /// (a stored property of its own grows its type's metadata, and moves the types after it)
+  /// is named in the progress lines, not as a breach: a test that asserts the solution's
+  /// address fails on that wheat, which is how an over-specified test is caught.
   private func layoutBreaches(of number: Int, variants: [VariantID], in built: Workspace.Built, lesson: Lesson) -> [Breach] {
     guard let solution = built.program(for: .solution(of: number)) else { return [] }
     guard let expected = ProgramLayout(of: solution, module: lesson.module, runner: grader.runner) else {
@@ -42,6 +51,7 @@ extension Checker {
     }
     var breaches: [Breach] = []
     var compared: Set<URL> = [solution]
+    var layouts: [(variant: VariantID, layout: ProgramLayout)] = []
     for variant in variants {
       // The kept mutants share one program: it is compared once.
       guard let program = built.program(for: variant), compared.insert(program).inserted else { continue }
@@ -49,12 +59,20 @@ extension Checker {
         breaches.append(Breach(lesson: lesson.number, "task \(number): the layout of \(variant.words)'s program cannot be read"))
         continue
       }
+      layouts.append((variant, layout))
+    }
+    let correct = [expected] + layouts.filter { $0.variant.isCorrect }.map(\.layout)
+    for (variant, layout) in layouts {
       let differences = layout.differences(from: expected)
       guard !differences.isEmpty else { continue }
       let shown = differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
-      breaches.append(Breach(
-        lesson: lesson.number,
-        "task \(number): \(variant.words) is laid out unlike the solution, so a test could tell them apart by an address: \(shown)"))
+      if variant.isCorrect {
+        progress("  task \(number): \(variant.words) is laid out unlike the solution (\(shown)); a correct version, so no test can use it to tell a bug from the correct code")
+      } else if !correct.contains(where: { $0.differences(from: layout).isEmpty }) {
+        breaches.append(Breach(
+          lesson: lesson.number,
+          "task \(number): \(variant.words) is laid out unlike every correct version, so a test could tell them apart by an address: \(shown)"))
+      }
     }
     return breaches
   }
