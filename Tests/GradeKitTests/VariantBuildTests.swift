@@ -168,6 +168,8 @@ struct VariantBuildTests {
     moved.sections.sections[1].address = 0x8040
     moved.types["$s3Lab4UserVN"] = 0x8048
     #expect(moved.differences(from: solution) == ["section .data starts at 0x8040, not 0x8000", "$s3Lab4UserVN is at 0x8048, not 0x8008"])
+    #expect(moved.sectionDifferences(from: solution) == ["section .data starts at 0x8040, not 0x8000"])
+    #expect(moved.typeDifferences(from: solution) == ["$s3Lab4UserVN is at 0x8048, not 0x8008"])
     var missing = solution
     missing.sections.sections.removeLast()
     #expect(missing.differences(from: solution) == ["section .data is in only one of them"])

@@ -44,10 +44,15 @@ package struct ProgramLayout: Equatable, Sendable {
   }
 
   /// Each way `other` is laid out differently from this program, in words; empty when a test
-  /// could compute no address that differs. Sections that differ only in how much of their
-  /// room they fill do not count: what follows a section starts where it did; nor do the
-  /// sections the linker places by others (`SectionPlan.derived`).
+  /// could compute no address that differs: `sectionDifferences` and then `typeDifferences`.
   package func differences(from other: ProgramLayout) -> [String] {
+    sectionDifferences(from: other) + typeDifferences(from: other)
+  }
+
+  /// Each loaded section that `other` lacks, has alone, or starts elsewhere. Sections that
+  /// differ only in how much of their room they fill do not count: what follows a section
+  /// starts where it did; nor do the sections the linker places by others (`SectionPlan.derived`).
+  package func sectionDifferences(from other: ProgramLayout) -> [String] {
     var found: [String] = []
     let mine = Dictionary(sections.sections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let theirs = Dictionary(other.sections.sections.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -58,10 +63,14 @@ package struct ProgramLayout: Equatable, Sendable {
       }
       if one.address != two.address { found.append("section \(name) starts at 0x\(hex(one.address)), not 0x\(hex(two.address))") }
     }
-    for name in Set(types.keys).union(other.types.keys).sorted() where types[name] != other.types[name] {
-      found.append("\(name) is at \(types[name].map { "0x" + hex($0) } ?? "no address"), not \(other.types[name].map { "0x" + hex($0) } ?? "no address")")
-    }
     return found
+  }
+
+  /// Each of the module's type metadata and descriptors that `other` has elsewhere, or not at all.
+  package func typeDifferences(from other: ProgramLayout) -> [String] {
+    Set(types.keys).union(other.types.keys).sorted().filter { types[$0] != other.types[$0] }.map { name in
+      "\(name) is at \(types[name].map { "0x" + hex($0) } ?? "no address"), not \(other.types[name].map { "0x" + hex($0) } ?? "no address")"
+    }
   }
 
   private func hex(_ value: UInt64) -> String { String(value, radix: 16) }
