@@ -161,7 +161,7 @@ extension VariantBuild {
       try manager.createDirectory(at: scratch, withIntermediateDirectories: true)
       try manager.copyItem(at: baseFolder.appending(path: "src"), to: sourceFolder)
       try manager.copyItem(at: baseFolder.appending(path: Compiler.objectsFolder), to: scratch.appending(path: Compiler.objectsFolder))
-      for name in base.files.keys {
+      for name in base.files.keys + [saltFile] {
         try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
       }
       // The padding is the base's, as in every program of the task: only the variant's own files are new.
