@@ -80,7 +80,7 @@ package enum VariantBuild {
 
   private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
-    key.add("layout", "one salt per task, fixed section starts, type symbols first, thread-local template placed by the linker")
+    key.add("layout", "one salt per task, fixed section starts, type symbols first, thread-local template placed by the linker, metadata caches zeroed")
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
