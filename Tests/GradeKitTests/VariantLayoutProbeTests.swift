@@ -17,7 +17,7 @@ import Testing
 struct VariantLayoutProbeTests {
   let lab = HostileLab.shared
 
-  /// The learner's test: one `name=value` line per number, recorded as an issue's comment.
+  /// The learner's test: one `name=value` pair per number, separated by `;`, recorded as an issue's comment.
   static let probe = #"""
         func page(_ type: Any.Type) -> UInt { UInt(bitPattern: ObjectIdentifier(type)) % 4096 }
         func distance(_ a: Any.Type, _ b: Any.Type) -> Int { Int(bitPattern: ObjectIdentifier(a)) &- Int(bitPattern: ObjectIdentifier(b)) }
