@@ -93,6 +93,7 @@ package enum VariantBuild {
     return key.hash
   }
 
+  /// Compiles `sources` whole, as one frontend job, into `folder`: the program and the module's interface.
   ///
   /// - Parameter solution: The sources when they are a task's solution, whose file-by-file
   ///   build the other variants start from: the program is then that build's, so the solution
