@@ -305,9 +305,16 @@ public struct Compiler: Sendable {
     let work = "../\(Self.objectsFolder)"
     return ["-output-file-map", "\(work)/output-file-map.json", "-emit-executable", "-module-cache-path", moduleCache.path]
       + Self.flags(swiftVersion: 6) + sanitizerFlags + moduleFlags
-      + ["-module-name", module, "-enable-testing", "-enable-library-evolution"]
+      + ["-module-name", module, "-enable-testing", "-enable-library-evolution"] + Self.layoutFlags
       + Self.programLinking + ["-o", "\(work)/\(Self.programName)"] + names + objects.map(\.path)
   }
+
+  /// What keeps a variant's types where the solution's program has them (`SectionPlan`): the
+  /// code reaches a concrete type's metadata through an accessor whose cache is zeroed memory,
+  /// instead of a cache variable, beside the module's class metadata, initialized with the
+  /// type's mangled name. A chaff whose body names one more type (`letters.reversed()`) then
+  /// adds to the zeroed data, which holds no type, and moves no class's metadata.
+  static let layoutFlags = ["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]
 
   /// What the driver would run to build `programFileByFile`'s program from `names` in
   /// `sourceFolder`, all compiled in one frontend process (`DriverPlan`); `nil` when it cannot say.

@@ -10,11 +10,14 @@ import GradeProcesses
 /// interface): the sources it was built from are removed once it is built,
 /// so nothing in it names a chaff.
 ///
-/// Every variant is built with a little padding of its own, made from the
-/// secret (`salt(for:secret:)`), so its bytes, sizes and layout are its own:
-/// what a learner's tests could measure of a variant in one workbook (their
-/// own, a released copy) says nothing about the same variant in another (the
-/// instructor's, where grades count).
+/// Every program of a task is built with the same little padding, made from the
+/// secret and the task's solution (`salt(for:)`), so its bytes, sizes and layout
+/// are this workbook's own: what a learner's tests could measure of a variant in
+/// one workbook (their own, a released copy) says nothing about the same variant
+/// in another (the instructor's, where grades count). Within one workbook, every
+/// program of a task is laid out alike (`SectionPlan`): the solution's program is
+/// the one linked from its file-by-file build, as every other variant's is, and
+/// each loaded section starts at the same address in all of them.
 package enum VariantBuild {
   /// The folder holding the built program of `sources` as `module`, or why it could not be built.
   ///
@@ -31,7 +34,7 @@ package enum VariantBuild {
     if let base, base != sources, Set(base.files.keys) == Set(sources.files.keys) {
       return compile(sources, from: base, module: module, state: state, compiler: compiler, into: folder)
     }
-    return compile(sources, module: module, state: state, compiler: compiler, into: folder)
+    return compile(sources, module: module, state: state, compiler: compiler, into: folder, laidOutLike: base == sources ? base : nil)
   }
 
   /// Whether the program of `sources` is built already.
@@ -77,6 +80,7 @@ package enum VariantBuild {
 
   private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
+    key.add("layout", "one salt per task, fixed section starts, type symbols first, thread-local template placed by the linker, metadata caches zeroed")
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
@@ -89,8 +93,15 @@ package enum VariantBuild {
     return key.hash
   }
 
+  /// Compiles `sources` whole, as one frontend job, into `folder`: the program and the module's interface.
+  ///
+  /// - Parameter solution: The sources when they are a task's solution, whose file-by-file
+  ///   build the other variants start from: the program is then that build's, so the solution
+  ///   is linked as every variant is and laid out alike; the whole-module compile gives the
+  ///   interface the learner's tests are compiled against.
   private static func compile(
-    _ sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL
+    _ sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler, into folder: URL,
+    laidOutLike solution: WorkspacePlan.Sources? = nil
   ) -> Result<URL, GradeError> {
     let manager = FileManager.default
     let scratch = state.variants.appending(path: "building-\(UUID().uuidString)")
@@ -98,7 +109,7 @@ package enum VariantBuild {
     let sourceFolder = scratch.appending(path: "src")
     do {
       try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
-      try write(sources.files, saltedFor: folder, state: state, into: sourceFolder)
+      try write(sources.files, salt: saltKey(of: solution ?? sources, module: module, state: state, compiler: compiler), into: sourceFolder)
     } catch {
       return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
     }
@@ -109,6 +120,20 @@ package enum VariantBuild {
     let leftovers = ["inputs", "log", "map.json"].map { "\(Compiler.programName).\($0)" } + [Compiler.diagnosticsFolder(of: Compiler.programName)]
     for leftover in leftovers {
       try? manager.removeItem(at: built.appending(path: leftover))
+    }
+    if let solution {
+      let laidOut: URL
+      switch self.built(base: solution, module: module, state: state, compiler: compiler) {
+      case .success(let found): laidOut = found
+      case .failure(let error): return .failure(error)
+      }
+      let program = built.appending(path: Compiler.programName)
+      do {
+        try manager.removeItem(at: program)
+        try manager.copyItem(at: laidOut.appending(path: "\(Compiler.objectsFolder)/\(Compiler.programName)"), to: program)
+      } catch {
+        return .failure(.infrastructure("cannot copy the solution's program in \(state.variants.path): \(error.localizedDescription)"))
+      }
     }
     return moveIntoPlace(built, to: folder)
   }
@@ -137,19 +162,23 @@ extension VariantBuild {
       try manager.createDirectory(at: scratch, withIntermediateDirectories: true)
       try manager.copyItem(at: baseFolder.appending(path: "src"), to: sourceFolder)
       try manager.copyItem(at: baseFolder.appending(path: Compiler.objectsFolder), to: scratch.appending(path: Compiler.objectsFolder))
-      for name in base.files.keys {
+      for name in base.files.keys + [saltFile] {
         try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
       }
-      try write(sources.files.filter { base.files[$0.key] != $0.value }, saltedFor: folder, state: state, into: sourceFolder)
+      // The padding is the base's, as in every program of the task: only the variant's own files are new.
+      for (name, data) in sources.files where base.files[name] != data { try data.write(to: sourceFolder.appending(path: name)) }
     } catch {
       return .failure(.infrastructure("cannot copy a built variant in \(state.variants.path): \(error.localizedDescription)"))
     }
     let names = [saltFile] + sources.files.keys.sorted()
-    let changed = Set(sources.files.keys.filter { base.files[$0] != sources.files[$0] } + [saltFile])
+    let changed = Set(sources.files.keys.filter { base.files[$0] != sources.files[$0] })
     let objects: URL
     let started = ContinuousClock.now
     let plan = DriverPlan.load(from: baseFolder) { compiler.driverPlan(module: module, sourceFolder: baseFolder.appending(path: "src"), names: names) }
-    if let plan, let direct = compileDirectly(changed, names: names, plan: plan, base: baseFolder, sourceFolder: sourceFolder, compiler: compiler) {
+    let sections = SectionPlan.load(from: baseFolder)
+    if let plan,
+      let direct = compileDirectly(changed, names: names, plan: plan, sections: sections, base: baseFolder, sourceFolder: sourceFolder, compiler: compiler)
+    {
       objects = direct
       trace("    variant built without the driver", since: started)
     } else {
@@ -163,6 +192,8 @@ extension VariantBuild {
       }
       let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: names)
       guard result.succeeded, let folder = result.folder else { return .failure(doesNotCompile(sources, result)) }
+      // The driver links as the base was first linked; the task's program is laid out by its plan.
+      if let plan, let sections { _ = link(plan: plan, sections: sections, in: sourceFolder, objects: folder, compiler: compiler) }
       objects = folder
       trace("    variant built by the driver", since: started)
     }
@@ -180,10 +211,10 @@ extension VariantBuild {
   /// `sourceFolder` and links the program as the driver would (`DriverPlan`), and returns the
   /// folder of its objects and program; `nil` when the driver must build it instead: when a
   /// step fails, or when the driver would compile again a file it did not compile, for a
-  /// declaration a changed file changed (`FileDependencies`). The padding's
-  /// interface is its own in every build, and nothing uses it: all it declares is private.
+  /// declaration a changed file changed (`FileDependencies`). The program's sections start
+  /// where the task's `sections` say, when it has a plan.
   private static func compileDirectly(
-    _ changed: Set<String>, names: [String], plan: DriverPlan, base: URL, sourceFolder: URL, compiler: Compiler
+    _ changed: Set<String>, names: [String], plan: DriverPlan, sections: SectionPlan?, base: URL, sourceFolder: URL, compiler: Compiler
   ) -> URL? {
     let objects = sourceFolder.deletingLastPathComponent().appending(path: Compiler.objectsFolder)
     let relative = "../\(Compiler.objectsFolder)"
@@ -219,6 +250,7 @@ extension VariantBuild {
         else { return nil }
       }
     }
+    if let sections, link(plan: plan, sections: sections, in: sourceFolder, objects: objects, compiler: compiler) { return objects }
     guard run(plan.link), manager.fileExists(atPath: objects.appending(path: Compiler.programName).path) else { return nil }
     return objects
   }
@@ -241,24 +273,66 @@ extension VariantBuild {
     let sourceFolder = scratch.appending(path: "src")
     do {
       try manager.createDirectory(at: sourceFolder, withIntermediateDirectories: true)
-      try write(base.files, saltedFor: folder, state: state, into: sourceFolder)
+      try write(base.files, salt: saltKey(of: base, module: module, state: state, compiler: compiler), into: sourceFolder)
       for name in base.files.keys + [saltFile] {
         try manager.setAttributes([.modificationDate: baseFileDate], ofItemAtPath: sourceFolder.appending(path: name).path)
       }
     } catch {
       return .failure(.infrastructure("cannot write to \(state.variants.path): \(error.localizedDescription)"))
     }
-    let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: [saltFile] + base.files.keys.sorted())
-    guard result.succeeded else { return .failure(doesNotCompile(base, result)) }
+    let names = [saltFile] + base.files.keys.sorted()
+    let result = compiler.programFileByFile(module: module, sourceFolder: sourceFolder, names: names)
+    guard result.succeeded, let objects = result.folder else { return .failure(doesNotCompile(base, result)) }
+    layOut(scratch, names: names, module: module, objects: objects, compiler: compiler)
     return moveIntoPlace(scratch, to: folder)
   }
 }
 
 extension VariantBuild {
-  /// Writes `files` into `sourceFolder`, with the padding salted for the build's final `folder`.
-  private static func write(_ files: [String: Data], saltedFor folder: URL, state: StateFolder, into sourceFolder: URL) throws {
+  /// Fixes where each section of the base's program in `scratch` starts (`SectionPlan`),
+  /// links the program again by that plan, and keeps the plan for every variant of the task.
+  /// Without a plan (the driver's jobs had another shape, or the program is not ELF) the
+  /// program stays as the driver linked it, and `grade check` names the task's differences.
+  private static func layOut(_ scratch: URL, names: [String], module: String, objects: URL, compiler: Compiler) {
+    let sourceFolder = scratch.appending(path: "src")
+    let program = objects.appending(path: Compiler.programName)
+    guard let driver = DriverPlan.load(from: scratch, record: { compiler.driverPlan(module: module, sourceFolder: sourceFolder, names: names) }),
+      let layout = ProgramLayout(of: program, module: module, runner: compiler.runner),
+      let sections = SectionPlan(solution: layout.sections, first: layout.types.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)),
+      link(plan: driver, sections: sections, in: sourceFolder, objects: objects, compiler: compiler)
+    else { return }
+    try? sections.save(in: scratch)
+  }
+
+  /// Links the program in `objects` by the driver's `plan`, its sections where `sections` say;
+  /// whether it was linked and holds to the plan. A variant whose code outgrows a section's
+  /// room fails to link so, and keeps the program linked without the plan.
+  private static func link(plan: DriverPlan, sections: SectionPlan, in sourceFolder: URL, objects: URL, compiler: Compiler) -> Bool {
+    let program = objects.appending(path: Compiler.programName)
+    let planned = objects.appending(path: "\(Compiler.programName).planned")
+    let arguments = plan.link.map { $0 == "../\(Compiler.objectsFolder)/\(Compiler.programName)" ? "../\(Compiler.objectsFolder)/\(planned.lastPathComponent)" : $0 }
+    let order = objects.appending(path: SectionPlan.orderFileName)
+    let options = sections.linkerOptions(forClang: true, orderFile: "../\(Compiler.objectsFolder)/\(SectionPlan.orderFileName)")
+    guard arguments != plan.link, (try? sections.writeOrder(to: order)) != nil,
+      (try? compiler.runner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true,
+      let linked = ProgramSections(reading: planned), sections.holds(linked)
+    else {
+      try? FileManager.default.removeItem(at: planned)
+      return false
+    }
+    try? FileManager.default.removeItem(at: program)
+    return (try? FileManager.default.moveItem(at: planned, to: program)) != nil
+  }
+
+  /// What a task's padding is made from: the secret, and the task's solution, so every program of the task has the same.
+  private static func saltKey(of solution: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
+    state.secret + "base-" + key(of: solution, module: module, state: state, compiler: compiler)
+  }
+
+  /// Writes `files` into `sourceFolder`, with the padding made from `salt`.
+  private static func write(_ files: [String: Data], salt: String, into sourceFolder: URL) throws {
     for (name, data) in files { try data.write(to: sourceFolder.appending(path: name)) }
-    try Data(salt(for: state.secret + folder.lastPathComponent).utf8).write(to: sourceFolder.appending(path: saltFile))
+    try Data(self.salt(for: salt).utf8).write(to: sourceFolder.appending(path: saltFile))
   }
 
   /// Why the workbook's own `sources` did not build, with the end of what the compiler said.

@@ -91,8 +91,9 @@ extension Workspace {
         }
         pause()
         // A chaff, a wheat or the mutants' program differs from the solution in a file or two,
-        // so it is built from the solution's objects, compiling only those files again.
-        let base = variant.id == .solution(of: number) ? nil : solution?.sources
+        // so it is built from the solution's objects, compiling only those files again; the
+        // solution's own program is linked from those objects too, so all are laid out alike.
+        let base = solution?.sources
         switch VariantBuild.build(variant.sources, base: base, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders[variant.id] = folder
         case .failure(let error):

@@ -97,4 +97,81 @@ struct VariantBuildTests {
     #expect(try Data(contentsOf: body.appending(path: Compiler.programName)).firstRange(of: Data("body-word".utf8)) != nil)
     #expect(try Data(contentsOf: layout.appending(path: Compiler.programName)).firstRange(of: Data("layout-word".utf8)) != nil)
   }
+
+  @Test("A variant with a longer function body puts every section, and every type's metadata, where the solution's program has them")
+  func variantsLaidOutAlike() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-layout-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    func sources(_ body: String) -> WorkspacePlan.Sources {
+      var sources = WorkspacePlan.Sources()
+      sources.add("Store.swift", Data("public struct Store { public var count = 0; public init() {} }\npublic func word() -> String { \(body) }\n".utf8), shownAs: "Store.swift")
+      sources.add("User.swift", Data("public struct User { public var name = \"\"; public init() {} }\npublic final class Box {}\n".utf8), shownAs: "User.swift")
+      return sources
+    }
+    let state = StateFolder(root: root.appending(path: "state"))
+    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let solution = sources("\"solution-word\"")
+    // Longer code and a longer string: without a plan, every section after them moves.
+    let longer = sources("[\"a much longer chaff word\", \"and another\"].joined(separator: String(repeating: \"-\", count: 3)).uppercased()")
+    let wheat = try VariantBuild.build(solution, base: solution, module: "Lab", state: state, compiler: compiler).get()
+    let chaff = try VariantBuild.build(longer, base: solution, module: "Lab", state: state, compiler: compiler).get()
+    let programs = [wheat, chaff].map { $0.appending(path: Compiler.programName) }
+    #expect(try Data(contentsOf: programs[1]).firstRange(of: Data("a much longer chaff word".utf8)) != nil)
+
+    let layouts = try programs.map { try #require(ProgramLayout(of: $0, module: "Lab", runner: ProcessRunner())) }
+    let text = layouts.map { $0.sections.sections.first { $0.name == ".text" }?.size }
+    #expect(text[0] != nil && text[0] != text[1], "the chaff's code is longer: \(text)")
+    // The numbers a test computes with ObjectIdentifier: each type's metadata, here and in the chaff.
+    for name in ["$s3Lab5StoreVN", "$s3Lab4UserVN", "$s3Lab3BoxCN", "$s3Lab4UserVMn"] {
+      #expect(layouts[0].types[name] != nil, "\(name) is not in \(layouts[0].types.keys.sorted())")
+    }
+    #expect(layouts[1].differences(from: layouts[0]).isEmpty, "\(layouts[1].differences(from: layouts[0]))")
+    #expect(layouts[1] != layouts[0], "the two programs differ in their sizes, not where anything is")
+  }
+
+  @Test("A section plan starts every section on a page, with room to grow, and knows a program that keeps to it")
+  func sectionPlan() throws {
+    typealias Section = ProgramSections.Section
+    let solution = ProgramSections(sections: [
+      Section(name: ".interp", address: 0x2a8, size: 0x1c), Section(name: ".text", address: 0x4000, size: 0x2000),
+      Section(name: ".relro_padding", address: 0x7000, size: 0x100), Section(name: ".data", address: 0x8000, size: 0x10),
+    ])
+    let plan = try #require(SectionPlan(solution: solution))
+    #expect(plan.starts.map(\.name) == [".interp", ".text", ".data"])
+    #expect(plan.starts.map(\.address) == [0x1000, 0x3000, 0x8000])
+    #expect(plan.linkerOptions(forClang: true).first == "-Wl,--section-start=.interp=0x1000")
+    #expect(plan.linkerOptions(forClang: false).prefix(2) == ["-Xlinker", "--section-start=.interp=0x1000"])
+    let kept = ProgramSections(sections: [
+      Section(name: ".interp", address: 0x1000, size: 0x1c), Section(name: ".text", address: 0x3000, size: 0x4fff),
+      Section(name: ".data", address: 0x8000, size: 0x20),
+    ])
+    #expect(plan.holds(kept))
+    var moved = kept
+    moved.sections[2].address = 0x8010
+    #expect(!plan.holds(moved))
+    var extra = kept
+    extra.sections.append(Section(name: ".bss", address: 0x9000, size: 8))
+    #expect(!plan.holds(extra))
+  }
+
+  @Test("Two layouts differ where a section starts elsewhere, a section is missing, or a type's metadata moved; not where a section only fills more of its room")
+  func layoutDifferences() {
+    typealias Section = ProgramSections.Section
+    let solution = ProgramLayout(
+      sections: ProgramSections(sections: [Section(name: ".text", address: 0x3000, size: 0x100), Section(name: ".data", address: 0x8000, size: 0x10)]),
+      types: ["$s3Lab4UserVN": 0x8008])
+    var fuller = solution
+    fuller.sections.sections[0].size = 0x200
+    #expect(fuller.differences(from: solution).isEmpty)
+    var moved = solution
+    moved.sections.sections[1].address = 0x8040
+    moved.types["$s3Lab4UserVN"] = 0x8048
+    #expect(moved.differences(from: solution) == ["section .data starts at 0x8040, not 0x8000", "$s3Lab4UserVN is at 0x8048, not 0x8008"])
+    #expect(moved.sectionDifferences(from: solution) == ["section .data starts at 0x8040, not 0x8000"])
+    #expect(moved.typeDifferences(from: solution) == ["$s3Lab4UserVN is at 0x8048, not 0x8008"])
+    var missing = solution
+    missing.sections.sections.removeLast()
+    #expect(missing.differences(from: solution) == ["section .data is in only one of them"])
+  }
 }

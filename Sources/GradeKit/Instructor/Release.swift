@@ -110,8 +110,9 @@ public enum Release {
           let built: URL
           var sources = program
           for (name, data) in handedOut { sources.files[name] = data }
-          // The first program is the wheat; the others are built from its objects.
-          switch VariantBuild.build(sources, base: index == 0 ? nil : wheat, module: lesson.module, state: grader.state, compiler: compiler) {
+          // The first program is the wheat; the others are built from its objects, and all are
+          // linked from them, so they are laid out alike (`SectionPlan`).
+          switch VariantBuild.build(sources, base: wheat, module: lesson.module, state: grader.state, compiler: compiler) {
           case .success(let url): built = url
           case .failure(let error):
             // A compiler-graded task's starter is handed out failing Swift 6 mode on purpose

@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// For every lesson: the catalog and the files agree; the solution builds and
 /// passes every task, which means the reference tests pass on the wheat and
-/// catch every chaff; the starter builds and fails every task; every canonical
-/// test belongs to one task; every walkthrough snippet compiles.
+/// catch every chaff; every program of a task is laid out alike; the starter
+/// builds and fails every task; every canonical test belongs to one task; every
+/// walkthrough snippet compiles.
 public struct Checker: Sendable {
   /// The workbook to check.
   public var workbook: Workbook
@@ -83,6 +84,8 @@ public struct Checker: Sendable {
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
     breaches += checkKeptMutants(of: lesson)
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): every program of a task laid out alike")
+    breaches += checkLayout(of: lesson)
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(Count.words(runs, "time")) against every version, side by side")
