@@ -107,7 +107,7 @@ if command -v tmux >/dev/null 2>&1; then
   screen() { tmux capture-pane -p -t grade-bench; }
   wait_for() { # Waits until the screen shows $1 and the watch is idle again.
     for _ in $(seq 1 3000); do
-      if screen | grep -qF -- "$1" && screen | grep -q "Watching for saves"; then return 0; fi
+      if screen | grep -qF -- "$1" && screen | grep -q "for saves"; then return 0; fi
       sleep 0.01
     done
     return 1
