@@ -39,6 +39,9 @@ public struct LessonTask: Sendable, Equatable {
     public var forbidden: [String] = []
     /// Tag name (without the dot) → the test functions, by name, that must carry it, and no others.
     public var tags: [String: [String]] = [:]
+    /// The reference test file with one technique removed, each of which must fail the task
+    /// with the check it names (`"without"`): the proof that the task grades the technique.
+    public var without: [Without] = []
     /// Whether the tests must wait for events, never for time: a sleep that runs to its end
     /// while a test runs records an issue in that test (`"waitsForEvents"`).
     public var waitsForEvents = false
@@ -166,6 +169,31 @@ public struct LessonTask: Sendable, Equatable {
     }
   }
 
+  /// The reference test file with one technique taken out, in `Solutions/NN-slug/Without/<name>/`,
+  /// beside the check that must fail without it: what makes CONTRIBUTING's coverage table a proof.
+  ///
+  /// `grade check` grades the solution with this file in place of the task's test file and breaches
+  /// unless the check named by `fails` fails.
+  public struct Without: Sendable, Hashable, Codable {
+    /// The folder name.
+    public var name: String
+    /// The technique taken out, as CONTRIBUTING's coverage table names it.
+    public var technique: String
+    /// The check that fails without it: the name of one of the task's chaffs, wheats or timing
+    /// wheats, or one of `checkKinds`, a shape the task declares.
+    public var fails: String
+
+    /// Creates a fixture.
+    public init(name: String, technique: String, fails: String) {
+      self.name = name
+      self.technique = technique
+      self.fails = fails
+    }
+
+    /// The shape checks a fixture may name in `fails`, each a key the task must set in the catalog.
+    public static let checkKinds: Set<String> = ["minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs"]
+  }
+
   /// The task's position in its lesson, from 1.
   public var number: Int
   /// A short imperative title.
@@ -210,6 +238,7 @@ public struct LessonTask: Sendable, Equatable {
     var chaffs: [Chaff]?
     var wheats: [Wheat]?
     var wheatsWaived: String?
+    var without: [Without]?
     var minimumCases: Int?
     var namedCases: Bool?
     var flakiness: Flakiness?
@@ -238,6 +267,7 @@ public struct LessonTask: Sendable, Equatable {
         forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
       spec.wheats = draft.wheats ?? []
       spec.wheatsWaived = draft.wheatsWaived
+      spec.without = draft.without ?? []
       spec.namedCases = draft.namedCases ?? false
       spec.waitsForEvents = draft.waitsForEvents ?? false
       spec.knownIssues = draft.knownIssues ?? []

@@ -145,6 +145,19 @@ public enum CatalogValidator {
       }
     }
 
+    // Every fixture without a technique is the task's test file, changed, and names a check the task has.
+    for task in lesson.tasks {
+      guard case .writeTests(let spec) = task.kind else { continue }
+      breaches += validateWithout(spec, of: task, in: lesson, tree: tree)
+    }
+    let fixtures = Set(lesson.tasks.flatMap { task -> [String] in
+      if case .writeTests(let spec) = task.kind { return spec.without.map(\.name) }
+      return []
+    })
+    for folder in tree.folders(in: "\(solution)/Without") where !fixtures.contains(folder) {
+      breach("\(solution)/Without/\(folder) is not named by any task")
+    }
+
     // Every timing wheat is a folder of replacements for canonical sources, named once.
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind, let flakiness = spec.flakiness else { continue }
@@ -178,6 +191,45 @@ public enum CatalogValidator {
       for name in starterNames.intersection(solutionNames).sorted() where !owned.contains("\(part)/\(name)") {
         if tree.files["\(starter)/\(part)/\(name)"] != tree.files["\(solution)/\(part)/\(name)"] {
           breach("\(part)/\(name) is owned by no task, so it must be identical in \(starter) and \(solution)")
+        }
+      }
+    }
+    return breaches
+  }
+
+  /// Breaches of a task's fixtures without a technique: each a folder of its own holding a changed
+  /// copy of the task's test file, naming a chaff, wheat, timing wheat or declared shape it fails.
+  static func validateWithout(_ spec: LessonTask.WriteTests, of task: LessonTask, in lesson: Lesson, tree: FileTree) -> [Breach] {
+    var breaches: [Breach] = []
+    func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, "task \(task.number): \(message)")) }
+    let solution = WorkbookPath.solution(lesson).relative
+    let names = spec.without.map(\.name)
+    for name in Set(names) where names.filter({ $0 == name }).count > 1 { breach("names the fixture without \(name) twice") }
+    var declared: Set<String> = []
+    if spec.minimumCases != nil { declared.insert("minimumCases") }
+    if spec.namedCases { declared.insert("namedCases") }
+    if spec.flakiness != nil { declared.insert("flakiness") }
+    if !spec.tags.isEmpty { declared.insert("tags") }
+    if !spec.knownIssues.isEmpty { declared.insert("knownIssues") }
+    if !spec.disabled.isEmpty { declared.insert("disabled") }
+    if !spec.bugs.isEmpty { declared.insert("bugs") }
+    let checks = Set(spec.chaffs.map(\.name) + spec.wheats.map(\.name) + (spec.flakiness?.timingWheats.map(\.name) ?? [])).union(declared)
+    for fixture in spec.without {
+      if fixture.technique.trimmingCharacters(in: .whitespaces).isEmpty { breach("the fixture without \(fixture.name) names no technique") }
+      if !checks.contains(fixture.fails) {
+        let kinds = LessonTask.Without.checkKinds.contains(fixture.fails) ? " (the task does not set \(fixture.fails))" : ""
+        breach("the fixture without \(fixture.name) fails \"\(fixture.fails)\"\(kinds), which is none of the task's chaffs, wheats, timing wheats or shape checks")
+      }
+      let folder = WorkbookPath.without(fixture, of: lesson).relative
+      let files = tree.names(in: "\(folder)/\(Lesson.testsFolder)").map { "\(Lesson.testsFolder)/\($0)" }
+      if files.isEmpty { breach("the fixture without \(fixture.name) has no files in \(folder)/\(Lesson.testsFolder)") }
+      for file in files {
+        guard task.files.contains(file) else {
+          breach("\(folder)/\(file) replaces none of the task's test files")
+          continue
+        }
+        if tree.files["\(folder)/\(file)"] == tree.files["\(solution)/\(file)"] {
+          breach("\(folder)/\(file) is identical to the reference tests: it takes no technique out")
         }
       }
     }

@@ -82,6 +82,7 @@ public struct Checker: Sendable {
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
+    breaches += checkWithoutFixtures(of: lesson)
     breaches += checkKeptMutants(of: lesson)
 
     if let runs {
@@ -175,7 +176,6 @@ public struct Checker: Sendable {
   /// named as a test of something the code does not promise.
   func checkOverSpecifiedTests(of lesson: Lesson) -> [Breach] {
     var breaches: [Breach] = []
-    let solution = workbook.solutionFolder(of: lesson)
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       for wheat in spec.wheats {
@@ -184,15 +184,7 @@ public struct Checker: Sendable {
         let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
         guard !files.isEmpty else { continue }
         progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): an over-specified test against \(variant.words)")
-        // The solution's files with the fixture in place of the task's test file.
-        let folder = grader.state.root.appending(path: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
-        try? FileManager.default.removeItem(at: folder)
-        for file in lesson.ownedFiles {
-          let source = files.contains(file) ? fixtures.appending(path: file) : solution.appending(path: file)
-          let target = folder.appending(path: file)
-          try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try? FileManager.default.copyItem(at: source, to: target)
-        }
+        let folder = solution(of: lesson, with: files, from: fixtures, at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
         guard let result = grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified").tasks
           .first(where: { $0.taskNumber == task.number })
         else { continue }
@@ -206,6 +198,21 @@ public struct Checker: Sendable {
       }
     }
     return breaches
+  }
+
+  /// A copy of the solution's owned files, at `path` in the grader's state, with `files` (the
+  /// catalog's names) taken from `fixtures` instead: a task's test file replaced by a fixture.
+  func solution(of lesson: Lesson, with files: [String], from fixtures: URL, at path: String) -> URL {
+    let solution = workbook.solutionFolder(of: lesson)
+    let folder = grader.state.root.appending(path: path)
+    try? FileManager.default.removeItem(at: folder)
+    for file in lesson.ownedFiles {
+      let source = files.contains(file) ? fixtures.appending(path: file) : solution.appending(path: file)
+      let target = folder.appending(path: file)
+      try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? FileManager.default.copyItem(at: source, to: target)
+    }
+    return folder
   }
 
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
