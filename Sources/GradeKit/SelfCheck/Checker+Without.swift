@@ -17,7 +17,8 @@ extension Checker {
         progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): the tests without \(fixture.technique)")
         let folder = solution(of: lesson, with: files, from: fixtures, at: "without/\(lesson.folder)/\(task.number)-\(fixture.name)")
         // The same workspace as the over-specified tests: both build the solution's variants with another test file.
-        guard let result = grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified").tasks
+        guard let result = grader.grade(
+          lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)).tasks
           .first(where: { $0.taskNumber == task.number })
         else { continue }
         let failing = result.checks.filter { $0.status != .pass }

@@ -185,7 +185,8 @@ public struct Checker: Sendable {
         guard !files.isEmpty else { continue }
         progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): an over-specified test against \(variant.words)")
         let folder = solution(of: lesson, with: files, from: fixtures, at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
-        guard let result = grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified").tasks
+        guard let result = grader.grade(
+          lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)).tasks
           .first(where: { $0.taskNumber == task.number })
         else { continue }
         let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
@@ -213,6 +214,12 @@ public struct Checker: Sendable {
       try? FileManager.default.copyItem(at: source, to: target)
     }
     return folder
+  }
+
+  /// The write-tests tasks of `lesson` other than `task`: a check of one task's tests with another
+  /// test file grades them as not started, so none of their variants is built or run again.
+  static func writeTestsTasks(of lesson: Lesson, otherThan task: LessonTask) -> Set<Int> {
+    Set(lesson.tasks.filter { if case .writeTests = $0.kind { $0.number != task.number } else { false } }.map(\.number))
   }
 
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
