@@ -31,11 +31,13 @@ extension Checker {
     return breaches
   }
 
-  /// Whether `finding` is the failure the catalog names in a fixture's `fails`: a chaff missed,
-  /// a wheat or timing wheat failed, or a shape check not met.
+  /// Whether `finding` is the failure the catalog names in a fixture's `fails`: a chaff missed
+  /// (or left undecided by a hang, caught with too few issues, caught only by a crash), a wheat
+  /// or timing wheat failed, or a shape check not met.
   static func finding(_ finding: Finding, isTheFailureOf name: String) -> Bool {
     switch finding {
-    case .chaffMissed(let chaff), .chaffNeedsMoreIssues(let chaff, _, _), .chaffCaughtOnlyByCrash(let chaff): chaff.name == name
+    case .chaffMissed(let chaff), .chaffUndecided(let chaff, _), .chaffNeedsMoreIssues(let chaff, _, _), .chaffCaughtOnlyByCrash(let chaff):
+      chaff.name == name
     case .overSpecified(_, let wheat): wheat.name == name
     // A test that passes by luck may fail its first run on the solution as well as a later one.
     case .failsOnTimingWheat(_, let wheat): wheat.name == name || name == "flakiness"
