@@ -39,9 +39,6 @@ public struct LessonTask: Sendable, Equatable {
     public var forbidden: [String] = []
     /// Tag name (without the dot) → the test functions, by name, that must carry it, and no others.
     public var tags: [String: [String]] = [:]
-    /// The reference test file with one technique removed, each of which must fail the task
-    /// with the check it names (`"without"`): the proof that the task grades the technique.
-    public var without: [Without] = []
     /// Whether the tests must wait for events, never for time: a sleep that runs to its end
     /// while a test runs records an issue in that test (`"waitsForEvents"`).
     public var waitsForEvents = false
@@ -169,18 +166,20 @@ public struct LessonTask: Sendable, Equatable {
     }
   }
 
-  /// The reference test file with one technique taken out, in `Solutions/NN-slug/Without/<name>/`,
-  /// beside the check that must fail without it: what makes CONTRIBUTING's coverage table a proof.
+  /// A task's file with one technique taken out, in `Solutions/NN-slug/Without/<name>/`, beside
+  /// the check that must fail without it: what makes CONTRIBUTING's coverage table a proof.
   ///
-  /// `grade check` grades the solution with this file in place of the task's test file and breaches
-  /// unless the check named by `fails` fails.
+  /// A write-tests task's fixture is its reference test file (`Tests/…`) without the technique; an
+  /// implement task's, its solution's source (`Sources/…`). `grade check` grades the solution with
+  /// the fixture in place and breaches unless the check named by `fails` fails.
   public struct Without: Sendable, Hashable, Codable {
     /// The folder name.
     public var name: String
     /// The technique taken out, as CONTRIBUTING's coverage table names it.
     public var technique: String
-    /// The check that fails without it: the name of one of the task's chaffs, wheats or timing
-    /// wheats, or one of `checkKinds`, a shape the task declares.
+    /// The check that fails without it: for a write-tests task, the name of one of its chaffs,
+    /// wheats or timing wheats, or one of `checkKinds`, a shape the task declares; for an
+    /// implement task, one of its canonical test suites, as its `tests` name them.
     public var fails: String
 
     /// Creates a fixture.
@@ -215,6 +214,10 @@ public struct LessonTask: Sendable, Equatable {
   /// The operators the task asks the learner to write in its `Sources/` files (`"operators"`),
   /// such as `<` for a clock's instants; no other operator may be declared there.
   public var operators: [String] = []
+  /// The task's files with one technique taken out, each of which must fail the task with the
+  /// check it names (`"without"`): the proof that the task grades the technique. A write-tests
+  /// task's fixtures are its reference test file; an implement task's, its solution's sources.
+  public var without: [Without] = []
   /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
   /// where a data race report fails them.
   public var threadSanitizer = false
@@ -267,7 +270,6 @@ public struct LessonTask: Sendable, Equatable {
         forbidden: draft.forbidden ?? [], tags: draft.tags ?? [:])
       spec.wheats = draft.wheats ?? []
       spec.wheatsWaived = draft.wheatsWaived
-      spec.without = draft.without ?? []
       spec.namedCases = draft.namedCases ?? false
       spec.waitsForEvents = draft.waitsForEvents ?? false
       spec.knownIssues = draft.knownIssues ?? []
@@ -289,6 +291,7 @@ public struct LessonTask: Sendable, Equatable {
     timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
     views = draft.views ?? []
+    without = draft.without ?? []
     operators = draft.operators ?? []
   }
 

@@ -77,8 +77,6 @@ struct ReleaseTests {
       guard case .writeTests(var spec) = kind else { return kind }
       for index in spec.chaffs.indices { spec.chaffs[index].name = "chaff-\(index + 1)" }
       for index in spec.wheats.indices { spec.wheats[index].name = "wheat-\(index + 1)" }
-      // The fixtures without a technique stay behind with Solutions/: each names a chaff it misses.
-      spec.without = []
       return .writeTests(spec)
     })
     // Its README is a learner's.
