@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// For every lesson: the catalog and the files agree; the solution builds and
 /// passes every task, which means the reference tests pass on the wheat and
-/// catch every chaff; the starter builds and fails every task; every canonical
-/// test belongs to one task; every walkthrough snippet compiles.
+/// catch every chaff; each wheat's over-specified test and each fixture without
+/// a technique fails the check it names; the starter builds and fails every
+/// task; every canonical test belongs to one task; every walkthrough snippet compiles.
 public struct Checker: Sendable {
   /// The workbook to check.
   public var workbook: Workbook
