@@ -171,6 +171,33 @@ public struct LessonTask: Sendable, Equatable {
     }
   }
 
+  /// A task's file with one technique taken out, in `Solutions/NN-slug/Without/<name>/`, beside
+  /// the check that must fail without it: what makes CONTRIBUTING's coverage table a proof.
+  ///
+  /// A write-tests task's fixture is its reference test file (`Tests/…`) without the technique; an
+  /// implement task's, its solution's source (`Sources/…`). `grade check` grades the solution with
+  /// the fixture in place and breaches unless the check named by `fails` fails.
+  public struct Without: Sendable, Hashable, Codable {
+    /// The folder name.
+    public var name: String
+    /// The technique taken out, as CONTRIBUTING's coverage table names it.
+    public var technique: String
+    /// The check that fails without it: for a write-tests task, the name of one of its chaffs,
+    /// wheats or timing wheats, or one of `checkKinds`, a shape the task declares; for an
+    /// implement task, one of its canonical test suites, as its `tests` name them.
+    public var fails: String
+
+    /// Creates a fixture.
+    public init(name: String, technique: String, fails: String) {
+      self.name = name
+      self.technique = technique
+      self.fails = fails
+    }
+
+    /// The shape checks a fixture may name in `fails`, each a key the task must set in the catalog.
+    public static let checkKinds: Set<String> = ["minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs"]
+  }
+
   /// The task's position in its lesson, from 1.
   public var number: Int
   /// A short imperative title.
@@ -192,6 +219,10 @@ public struct LessonTask: Sendable, Equatable {
   /// The operators the task asks the learner to write in its `Sources/` files (`"operators"`),
   /// such as `<` for a clock's instants; no other operator may be declared there.
   public var operators: [String] = []
+  /// The task's files with one technique taken out, each of which must fail the task with the
+  /// check it names (`"without"`): the proof that the task grades the technique. A write-tests
+  /// task's fixtures are its reference test file; an implement task's, its solution's sources.
+  public var without: [Without] = []
   /// Whether the task's tests always run in a ThreadSanitizer build (`"sanitize": "thread"`),
   /// where a data race report fails them.
   public var threadSanitizer = false
@@ -215,6 +246,7 @@ public struct LessonTask: Sendable, Equatable {
     var chaffs: [Chaff]?
     var wheats: [Wheat]?
     var wheatsWaived: String?
+    var without: [Without]?
     var minimumCases: Int?
     var namedCases: Bool?
     var flakiness: Flakiness?
@@ -266,6 +298,7 @@ public struct LessonTask: Sendable, Equatable {
     timeLimitSeconds = draft.timeLimit
     declaredSanitizer = draft.sanitize
     views = draft.views ?? []
+    without = draft.without ?? []
     operators = draft.operators ?? []
   }
 

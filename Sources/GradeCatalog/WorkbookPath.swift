@@ -60,6 +60,11 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
     return solution(lesson).appending(folder)
   }
 
+  /// The folder of a task's test file with one technique taken out: `Solutions/NN-slug/Without/<name>`.
+  package static func without(_ fixture: LessonTask.Without, of lesson: Lesson) -> WorkbookPath {
+    solution(lesson).appending("Without/\(fixture.name)")
+  }
+
   /// The folder of every lesson as handed out, which the learner edits.
   package static let lessons = WorkbookPath("Lessons")
   /// The folder of every lesson's canonical tests, and of the grader's own.

@@ -107,6 +107,54 @@ struct CatalogValidatorTests {
     #expect(!found.contains { $0.contains("has no alternative wheat") }, "breaches: \(found)")
   }
 
+  @Test("A fixture without a technique is a changed copy of the task's test file, in its own folder, naming a check the task has")
+  func withoutFixtures() throws {
+    let waiver = #""wheatsWaived": "the sample store's contract leaves no freedom""#
+    let fixtures = #"""
+      "without": [
+        {"name": "no-id-check", "technique": "ids of their own", "fails": "off-by-one"},
+        {"name": "no-id-check", "technique": "ids again", "fails": "off-by-one"},
+        {"name": "unnamed", "technique": "named cases", "fails": "namedCases"},
+        {"name": "unknown", "technique": "a bug nobody wrote", "fails": "no-such-chaff"}
+      ],
+      """#
+    let json = SampleLesson.json.replacingOccurrences(of: waiver, with: fixtures + waiver)
+    try #require(json != SampleLesson.json, "the sample lesson no longer holds the waiver this test extends")
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    var files = goodTree
+    files["Solutions/01-expect-and-require/Without/no-id-check/Tests/UserStoreTests.swift"] = "reference tests"
+    files["Solutions/01-expect-and-require/Without/stray/Tests/UserStoreTests.swift"] = "other tests"
+    let found = breaches(files, catalog: catalog)
+    #expect(found.contains("lesson 1: task 2: names the fixture without no-id-check twice"))
+    #expect(found.contains("lesson 1: task 2: Solutions/01-expect-and-require/Without/no-id-check/Tests/UserStoreTests.swift is identical to the solution's: it takes no technique out"))
+    #expect(found.contains("lesson 1: task 2: the fixture without unnamed fails \"namedCases\" (the task does not set namedCases), which is none of the task's chaffs, wheats, timing wheats or shape checks"))
+    #expect(found.contains("lesson 1: task 2: the fixture without unknown fails \"no-such-chaff\", which is none of the task's chaffs, wheats, timing wheats or shape checks"))
+    #expect(found.contains("lesson 1: task 2: the fixture without unknown has no files in Solutions/01-expect-and-require/Without/unknown/Tests"))
+    #expect(found.contains("lesson 1: Solutions/01-expect-and-require/Without/stray is not named by any task"))
+    // The same fixture, changed and named once, keeps every promise.
+    let one = SampleLesson.json.replacingOccurrences(
+      of: waiver, with: #""without": [{"name": "no-id-check", "technique": "ids of their own", "fails": "off-by-one"}], "# + waiver)
+    files["Solutions/01-expect-and-require/Without/no-id-check/Tests/UserStoreTests.swift"] = "reference tests, one check less"
+    files["Solutions/01-expect-and-require/Without/stray/Tests/UserStoreTests.swift"] = nil
+    #expect(breaches(files, catalog: try JSONDecoder().decode(Catalog.self, from: Data(one.utf8))) == [])
+  }
+
+  @Test("An implement task's fixture is its solution's source without the technique, failing one of its canonical suites")
+  func implementFixtures() throws {
+    let tests = #""tests": ["ScoreValidatorTests"], "hints": ["Read the tests first.""#
+    let named = { (fails: String) in
+      SampleLesson.json.replacingOccurrences(
+        of: tests, with: #""tests": ["ScoreValidatorTests"], "without": [{"name": "no-throw", "technique": "a thrown error", "fails": "\#(fails)"}], "hints": ["Read the tests first.""#)
+    }
+    try #require(named("ScoreValidatorTests") != SampleLesson.json, "the sample lesson no longer holds the tests this test extends")
+    var files = goodTree
+    files["Solutions/01-expect-and-require/Without/no-throw/Sources/ScoreValidator.swift"] = "returns quietly"
+    #expect(breaches(files, catalog: try JSONDecoder().decode(Catalog.self, from: Data(named("ScoreValidatorTests").utf8))) == [])
+    #expect(breaches(files, catalog: try JSONDecoder().decode(Catalog.self, from: Data(named("OtherTests").utf8))) == [
+      "lesson 1: task 1: the fixture without no-throw fails \"OtherTests\", which is none of the task's canonical tests"
+    ])
+  }
+
   @Test("Missing files are named", arguments: [
     "Lessons/01-expect-and-require/README.md",
     "Solutions/01-expect-and-require/Tests/UserStoreTests.swift",

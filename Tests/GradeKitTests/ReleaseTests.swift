@@ -71,6 +71,7 @@ struct ReleaseTests {
     for case .writeTests(let spec) in lesson.tasks.map(\.kind) {
       for chaff in spec.chaffs { #expect(!catalog.contains(chaff.misconception), "\(chaff.misconception)") }
     }
+    #expect(!catalog.contains("\"without\""))
     let copy = try Workbook.load(at: released.out)
     #expect(copy.catalog.lessons[0].tasks.map(\.kind) == lesson.tasks.map(\.kind).map { kind in
       guard case .writeTests(var spec) = kind else { return kind }

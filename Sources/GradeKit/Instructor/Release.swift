@@ -171,7 +171,8 @@ public enum Release {
   }
 
   /// The catalog with each chaff's and wheat's folder name replaced by its place, since the name says what it does,
-  /// and each chaff's misconception sealed with `key` (`SealedMisconception`), so the catalog does not list the bugs.
+  /// each chaff's misconception sealed with `key` (`SealedMisconception`), so the catalog does not list the bugs,
+  /// and no task's fixtures without a technique (`without`).
   static func anonymizedCatalog(of workbook: Workbook, sealingWith key: String) throws -> String {
     let data = try Data(contentsOf: WorkbookPath.catalog.url(in: workbook.root))
     guard var catalog = try JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -180,6 +181,8 @@ public enum Release {
     for lessonIndex in lessons.indices {
       guard var tasks = lessons[lessonIndex]["tasks"] as? [[String: Any]] else { continue }
       for taskIndex in tasks.indices {
+        // The fixtures without a technique live in Solutions/, which a copy leaves out, and each names a chaff it misses.
+        tasks[taskIndex]["without"] = nil
         for (field, prefix) in [("chaffs", "chaff"), ("wheats", "wheat")] {
           guard var variants = tasks[taskIndex][field] as? [[String: Any]] else { continue }
           for index in variants.indices {

@@ -145,6 +145,15 @@ public enum CatalogValidator {
       }
     }
 
+    // Every fixture without a technique is the task's test file, changed, and names a check the task has.
+    for task in lesson.tasks {
+      breaches += validateWithout(of: task, in: lesson, tree: tree)
+    }
+    let fixtures = Set(lesson.tasks.flatMap { $0.without.map(\.name) })
+    for folder in tree.folders(in: "\(solution)/Without") where !fixtures.contains(folder) {
+      breach("\(solution)/Without/\(folder) is not named by any task")
+    }
+
     // Every timing wheat is a folder of replacements for canonical sources, named once.
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind, let flakiness = spec.flakiness else { continue }
@@ -178,6 +187,58 @@ public enum CatalogValidator {
       for name in starterNames.intersection(solutionNames).sorted() where !owned.contains("\(part)/\(name)") {
         if tree.files["\(starter)/\(part)/\(name)"] != tree.files["\(solution)/\(part)/\(name)"] {
           breach("\(part)/\(name) is owned by no task, so it must be identical in \(starter) and \(solution)")
+        }
+      }
+    }
+    return breaches
+  }
+
+  /// Breaches of a task's fixtures without a technique: each a folder of its own holding a changed
+  /// copy of one of the task's files, naming a check the task has: a write-tests task's chaff,
+  /// wheat, timing wheat or declared shape, or an implement task's canonical test suite.
+  static func validateWithout(of task: LessonTask, in lesson: Lesson, tree: FileTree) -> [Breach] {
+    var breaches: [Breach] = []
+    func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, "task \(task.number): \(message)")) }
+    let solution = WorkbookPath.solution(lesson).relative
+    let names = task.without.map(\.name)
+    for name in Set(names) where names.filter({ $0 == name }).count > 1 { breach("names the fixture without \(name) twice") }
+    let checks: Set<String>
+    let part: String
+    switch task.kind {
+    case .writeTests(let spec):
+      var declared: Set<String> = []
+      if spec.minimumCases != nil { declared.insert("minimumCases") }
+      if spec.namedCases { declared.insert("namedCases") }
+      if spec.flakiness != nil { declared.insert("flakiness") }
+      if !spec.tags.isEmpty { declared.insert("tags") }
+      if !spec.knownIssues.isEmpty { declared.insert("knownIssues") }
+      if !spec.disabled.isEmpty { declared.insert("disabled") }
+      if !spec.bugs.isEmpty { declared.insert("bugs") }
+      checks = Set(spec.chaffs.map(\.name) + spec.wheats.map(\.name) + (spec.flakiness?.timingWheats.map(\.name) ?? [])).union(declared)
+      part = Lesson.testsFolder
+    case .implement(let tests):
+      checks = Set(tests)
+      part = Lesson.sourcesFolder
+    case .compiles, .unknown:
+      if !task.without.isEmpty { breach("names fixtures without a technique; only write-tests and implement tasks grade them") }
+      return breaches
+    }
+    for fixture in task.without {
+      if fixture.technique.trimmingCharacters(in: .whitespaces).isEmpty { breach("the fixture without \(fixture.name) names no technique") }
+      if !checks.contains(fixture.fails) {
+        let kinds = LessonTask.Without.checkKinds.contains(fixture.fails) ? " (the task does not set \(fixture.fails))" : ""
+        breach("the fixture without \(fixture.name) fails \"\(fixture.fails)\"\(kinds), which is none of the task's \(part == Lesson.testsFolder ? "chaffs, wheats, timing wheats or shape checks" : "canonical tests")")
+      }
+      let folder = WorkbookPath.without(fixture, of: lesson).relative
+      let files = tree.names(in: "\(folder)/\(part)").map { "\(part)/\($0)" }
+      if files.isEmpty { breach("the fixture without \(fixture.name) has no files in \(folder)/\(part)") }
+      for file in files {
+        guard task.files.contains(file) else {
+          breach("\(folder)/\(file) replaces none of the task's files")
+          continue
+        }
+        if tree.files["\(folder)/\(file)"] == tree.files["\(solution)/\(file)"] {
+          breach("\(folder)/\(file) is identical to the solution's: it takes no technique out")
         }
       }
     }

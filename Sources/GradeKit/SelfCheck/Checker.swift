@@ -10,9 +10,10 @@ import Synchronization
 ///
 /// For every lesson: the catalog and the files agree; the solution builds and
 /// passes every task, which means the reference tests pass on the wheat and
-/// catch every chaff; every program of a task is laid out alike; the starter
-/// builds and fails every task; every canonical test belongs to one task; every
-/// walkthrough snippet compiles.
+/// catch every chaff; each wheat's over-specified test and each fixture without
+/// a technique fails the check it names; every program of a task is laid out
+/// alike; the starter builds and fails every task; every canonical test belongs
+/// to one task; every walkthrough snippet compiles.
 public struct Checker: Sendable {
   /// The workbook to check.
   public var workbook: Workbook
@@ -83,6 +84,7 @@ public struct Checker: Sendable {
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
+    breaches += checkWithoutFixtures(of: lesson)
     breaches += checkKeptMutants(of: lesson)
     progress("check: lesson \(lesson.number) (\(lesson.slug)): every program of a task laid out alike")
     breaches += checkLayout(of: lesson)
@@ -181,7 +183,6 @@ public struct Checker: Sendable {
   /// named as a test of something the code does not promise.
   func checkOverSpecifiedTests(of lesson: Lesson) -> [Breach] {
     var breaches: [Breach] = []
-    let solution = workbook.solutionFolder(of: lesson)
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       for wheat in spec.wheats {
@@ -190,16 +191,9 @@ public struct Checker: Sendable {
         let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
         guard !files.isEmpty else { continue }
         progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): an over-specified test against \(variant.words)")
-        // The solution's files with the fixture in place of the task's test file.
-        let folder = grader.state.root.appending(path: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
-        try? FileManager.default.removeItem(at: folder)
-        for file in lesson.ownedFiles {
-          let source = files.contains(file) ? fixtures.appending(path: file) : solution.appending(path: file)
-          let target = folder.appending(path: file)
-          try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try? FileManager.default.copyItem(at: source, to: target)
-        }
-        guard let result = grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified").tasks
+        let folder = solution(of: lesson, with: files, from: fixtures, at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
+        guard let result = grader.grade(
+          lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)).tasks
           .first(where: { $0.taskNumber == task.number })
         else { continue }
         let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
@@ -212,6 +206,27 @@ public struct Checker: Sendable {
       }
     }
     return breaches
+  }
+
+  /// A copy of the solution's owned files, at `path` in the grader's state, with `files` (the
+  /// catalog's names) taken from `fixtures` instead: a task's test file replaced by a fixture.
+  func solution(of lesson: Lesson, with files: [String], from fixtures: URL, at path: String) -> URL {
+    let solution = workbook.solutionFolder(of: lesson)
+    let folder = grader.state.root.appending(path: path)
+    try? FileManager.default.removeItem(at: folder)
+    for file in lesson.ownedFiles {
+      let source = files.contains(file) ? fixtures.appending(path: file) : solution.appending(path: file)
+      let target = folder.appending(path: file)
+      try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try? FileManager.default.copyItem(at: source, to: target)
+    }
+    return folder
+  }
+
+  /// The write-tests tasks of `lesson` other than `task`: a check of one task's tests with another
+  /// test file grades them as not started, so none of their variants is built or run again.
+  static func writeTestsTasks(of lesson: Lesson, otherThan task: LessonTask) -> Set<Int> {
+    Set(lesson.tasks.filter { if case .writeTests = $0.kind { $0.number != task.number } else { false } }.map(\.number))
   }
 
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
