@@ -12,15 +12,10 @@ extension Checker {
     var breaches: [Breach] = []
     for task in lesson.tasks {
       for fixture in task.without {
-        let fixtures = WorkbookPath.without(fixture, of: lesson).url(in: workbook.root)
-        let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
-        guard !files.isEmpty else { continue }
-        progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): the \(task.kind.isWriteTests ? "tests" : "solution") without \(fixture.technique)")
-        let folder = solution(of: lesson, with: files, from: fixtures, at: "without/\(lesson.folder)/\(task.number)-\(fixture.name)")
-        // The same workspace as the over-specified tests: both build the solution's variants with another file.
-        guard let result = grader.grade(
-          lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)).tasks
-          .first(where: { $0.taskNumber == task.number })
+        guard let result = grade(
+          task, of: lesson, withFilesFrom: WorkbookPath.without(fixture, of: lesson).url(in: workbook.root),
+          at: "without/\(lesson.folder)/\(task.number)-\(fixture.name)",
+          saying: "the \(task.kind.isWriteTests ? "tests" : "solution") without \(fixture.technique)")
         else { continue }
         let failing = result.checks.filter { $0.status != .pass }
         if !failing.contains(where: { $0.findings.contains { Self.finding($0, isTheFailureOf: fixture.fails) } }) {

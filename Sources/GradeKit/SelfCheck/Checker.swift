@@ -187,14 +187,9 @@ public struct Checker: Sendable {
       guard case .writeTests(let spec) = task.kind else { continue }
       for wheat in spec.wheats {
         let variant = VariantID(task: task.number, role: .wheat(wheat))
-        let fixtures = WorkbookPath.variant(variant, of: lesson).url(in: workbook.root)
-        let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
-        guard !files.isEmpty else { continue }
-        progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): an over-specified test against \(variant.words)")
-        let folder = solution(of: lesson, with: files, from: fixtures, at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)")
-        guard let result = grader.grade(
-          lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)).tasks
-          .first(where: { $0.taskNumber == task.number })
+        guard let result = grade(
+          task, of: lesson, withFilesFrom: WorkbookPath.variant(variant, of: lesson).url(in: workbook.root),
+          at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)", saying: "an over-specified test against \(variant.words)")
         else { continue }
         let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
         let caught = result.findings.contains { if case .overSpecified(_, wheat) = $0 { true } else { false } }
@@ -206,6 +201,20 @@ public struct Checker: Sendable {
       }
     }
     return breaches
+  }
+
+  /// Grades `task` of `lesson` on the solution with the task's files that `fixtures` holds in
+  /// place of the solution's, copied to `path` in the grader's state; `nil` when the folder holds
+  /// none of them. Every other write-tests task is graded as not started, and the workspace is
+  /// the one every such check shares, so each builds only the variants it needs, once.
+  func grade(_ task: LessonTask, of lesson: Lesson, withFilesFrom fixtures: URL, at path: String, saying what: String) -> TaskResult? {
+    let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
+    guard !files.isEmpty else { return nil }
+    progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): \(what)")
+    let folder = solution(of: lesson, with: files, from: fixtures, at: path)
+    return grader.grade(
+      lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)
+    ).tasks.first { $0.taskNumber == task.number }
   }
 
   /// A copy of the solution's owned files, at `path` in the grader's state, with `files` (the
