@@ -49,7 +49,7 @@ var targets: [Target] = [
   .target(name: "GradeEvents", dependencies: ["GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
   // What a grading found: each lesson's and task's result, its checks and findings, before
   // GradeFeedback puts them into words.
-  .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents"], path: "Sources/GradeResults"),
+  .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses"], path: "Sources/GradeResults"),
   // The box: one graded program run in isolation, limits in, a sealed report out. It knows
   // nothing of lessons' builds or grades, so nothing a grading decides can loosen it.
   .target(name: "GradeBox", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeWire"], path: "Sources/GradeBox"),
@@ -77,7 +77,7 @@ var targets: [Target] = [
     path: "Sources/GradeJudge"),
   // The fourth stage: what a grading found, in words, feedback for a learner and results.json
   // for a machine. It reads results only, so every report words the same findings the same way.
-  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeResults"], path: "Sources/GradeFeedback"),
+  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults"], path: "Sources/GradeFeedback"),
   // The grader on top of the stages (`Grader.grade` calls Build, Run and Judge in order; a
   // command puts the result into words with Feedback), and everything around it: class
   // grading, releases, platforms, `grade check`, and the commands.

@@ -124,8 +124,8 @@ extension Finding {
     switch self {
     case .testFailed(let test):
       return Words(mark: .failed, headline: quoted(test) + failedAt(test), details: issues(of: test))
-    case .testCrashed(let test, let message):
-      return Words(mark: .failed, headline: quoted(test) + " crashed" + at(mapper.location(of: test)), details: [mapper.fatalMessage(message)])
+    case .testCrashed(let test, let crash):
+      return Words(mark: .failed, headline: quoted(test) + " crashed" + at(mapper.location(of: test)), details: [mapper.words(for: crash)])
     case .testSkipped(let test, let comment):
       return Words(mark: .failed, headline: quoted(test) + " was skipped" + (comment.map { " (\($0))" } ?? "") + "; every test of the task must run.")
     case .timedOut(let running, let seconds):
@@ -165,10 +165,10 @@ extension Finding {
       return Words(
         mark: .failed, headline: "The test run's own report does not add up, so none of its results count:",
         details: problems.prefix(3) + ["Something in the test process wrote to its event stream or ended it early (exit, _exit)."])
-    case .runFailed(let message):
-      return Words(mark: .notice, headline: "The tests could not start: \(message)")
-    case .abnormalExit(let message):
-      return Words(mark: .failed, headline: "\(message).")
+    case .runFailed(let crash):
+      return Words(mark: .notice, headline: "The tests could not start: " + Undecided.startFailure(crash, mapper: mapper))
+    case .abnormalExit(let termination):
+      return Words(mark: .failed, headline: "Every test ended, then " + TerminationWords.sentence(termination) + ".")
     case .dataRace(let report):
       return Words(
         mark: .failed,
@@ -208,11 +208,11 @@ extension Finding {
       return Words(
         mark: .failed, headline: "Your tests must pass against a correct implementation, but \(quoted(test)) fails" + failedAt(test),
         details: everyIssue(of: test))
-    case .crashesOnWheat(let test, let message):
+    case .crashesOnWheat(let test, let crash):
       return Words(
         mark: .failed,
         headline: "Your tests must pass against a correct implementation, but \(quoted(test)) crashes" + at(mapper.location(of: test)),
-        details: [mapper.fatalMessage(message)])
+        details: [mapper.words(for: crash)])
     case .flaky(let test, let passed, let runs):
       let why: [String] = switch wording.luck {
       case .timing:
@@ -305,15 +305,24 @@ extension Finding {
 }
 
 extension Undecided {
+  /// Why a program stopped before any test ran: how it ended, then the last of what it printed.
+  static func startFailure(_ crash: Crash, mapper: LocationMapper?) -> String {
+    let ending = mapper.map { $0.words(for: crash) } ?? crash.fatalError.map { ShownText.escaped($0.message, limit: ShownText.messageLimit) }
+      ?? TerminationWords.sentence(crash.termination)
+    let printed = ShownText.escaped(crash.output.suffix(300), limit: 300)
+    return "the test binary stopped before any test ran: \(ending)" + (printed.isEmpty ? "" : " \(printed)")
+  }
+
   /// The reason, completing "On it, ...".
-  var words: String {
+  public var words: String {
     switch self {
     case .hung(let tests, let seconds):
       // Quoted: a display name is a sentence of its own ("On it, "A second withdrawal…" was …").
       (tests.isEmpty ? "your tests were" : tests.map { "\"\($0)\"" }.joined(separator: ", ") + (tests.count == 1 ? " was" : " were"))
         + " still running when the \(seconds) s time limit ran out"
     case .flooded: "your tests printed without end and were stopped"
-    case .didNotStart(let reason): "the tests did not start: \(reason)"
+    case .didNotStart(let crash): "the tests did not start: " + Self.startFailure(crash, mapper: nil)
+    case .void(let problems): "the run's own report does not add up: " + problems.prefix(3).joined(separator: "; ")
     case .infrastructure(let reason): "the run could not be graded: \(reason)"
     }
   }

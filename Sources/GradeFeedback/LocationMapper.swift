@@ -41,13 +41,13 @@ public struct LocationMapper: Sendable {
     return test.line.map { "\(path(forFileID: fileID)):\($0)" } ?? path(forFileID: fileID)
   }
 
-  /// Rewrites the `Module/File.swift:12: Fatal error: ...` line a crash prints.
-  public func fatalMessage(_ message: String) -> String {
-    guard let range = message.range(of: ": Fatal error: ") else { return message }
-    let location = String(message[..<range.lowerBound])
-    let text = String(message[range.upperBound...])
-    let parts = location.split(separator: ":", maxSplits: 1).map(String.init)
-    let mapped = path(forFileID: parts[0]) + (parts.count > 1 ? ":\(parts[1])" : "")
-    return "Fatal error: \(text) (\(mapped))"
+  /// A crash in words: the fatal error it printed, with its file put as the learner knows it,
+  /// or how the process ended when it printed none. The run's text is escaped.
+  public func words(for crash: Crash) -> String {
+    guard let fatal = crash.fatalError else { return TerminationWords.sentence(crash.termination) }
+    let message = ShownText.escaped(fatal.message, limit: ShownText.messageLimit)
+    guard let fileID = fatal.fileID else { return message }
+    let place = ShownText.escaped(path(forFileID: fileID), limit: ShownText.messageLimit) + (fatal.line.map { ":\($0)" } ?? "")
+    return "Fatal error: \(message) (\(place))"
   }
 }

@@ -26,8 +26,8 @@ public enum TaskEvaluator {
     }
     for test in job.tests {
       switch job.fate(of: test) {
-      case .crashed(let message):
-        checks.append(Check(test.displayName, findings: [.testCrashed(test, message: message)], output: job.outputTail))
+      case .crashed(let crash):
+        checks.append(Check(test.displayName, findings: [.testCrashed(test, crash)], output: crash.output))
       case .failed:
         checks.append(Check(test.displayName, findings: [.testFailed(test)]))
       case .passed:
@@ -139,7 +139,7 @@ public enum TaskEvaluator {
     let wheatTests = own(wheat)
     for test in wheatTests {
       switch wheat.fate(of: test) {
-      case .crashed(let message): valid.append(.crashesOnWheat(test, message: message))
+      case .crashed(let crash): valid.append(.crashesOnWheat(test, crash))
       case .failed: valid.append(.failsOnWheat(test))
       default: break
       }
@@ -281,13 +281,7 @@ public enum TaskEvaluator {
   /// Why a run against a buggy version says nothing about it (the grader's trouble, a time
   /// limit, endless output), or `nil` when it ran to its end.
   private static func undecided(_ job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Undecided? {
-    switch job.ending {
-    case .infrastructure(let reason): .infrastructure(reason)
-    case .didNotStart(let reason): .didNotStart(reason)
-    case .timedOut: .hung(tests: job.hung.filter(owns).map(\.displayName), seconds: seconds)
-    case .flooded: .flooded
-    default: nil
-    }
+    Undecided(job.ending, hung: job.hung.filter(owns).map(\.displayName), seconds: seconds)
   }
 
   /// What the learner's tests did on one chaff: `nil` when they caught it, in the way the task asks.

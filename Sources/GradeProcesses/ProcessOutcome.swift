@@ -3,7 +3,7 @@ import Foundation
 /// How a child process ended, and what it printed.
 public struct ProcessOutcome: Sendable, Equatable {
   /// How the process stopped.
-  public enum Termination: Sendable, Equatable {
+  public enum Termination: Sendable, Equatable, Codable {
     /// It exited by itself with this status.
     case exited(Int32)
     /// A signal ended it (a crash: `SIGILL` from `fatalError`, `SIGSEGV`, `SIGABRT`).

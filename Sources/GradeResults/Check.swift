@@ -1,3 +1,4 @@
+import GradeEvents
 
 /// One named check of a task, the unit every report is made of: what was checked, and
 /// what it found. It passed when it found nothing.
@@ -10,7 +11,8 @@ public struct Check: Sendable, Equatable, Codable {
   public var name: String
   /// What the check found wrong; none when it passed.
   public var findings: [Finding]
-  /// What the tests printed, at most 500 characters, when it helps to see it.
+  /// The last whole lines the tests printed, at most `Crash.outputLimit` characters, as printed,
+  /// when it helps to see them.
   public var output: String?
 
   /// The start of the name of the check that a buggy version is caught; the rest names its misconception.
@@ -18,11 +20,12 @@ public struct Check: Sendable, Equatable, Codable {
   /// The start of the name of the check that a kept mutant is killed; the rest names the change.
   public static let mutantPrefix = "kills a mutant: your tests fail when "
 
-  /// Creates a check; `output` is cut to its last 500 characters, and left out when empty.
+  /// Creates a check; `output` is cut to its last whole lines within `Crash.outputLimit`
+  /// characters, and left out when empty.
   public init(_ name: String, findings: [Finding] = [], output: String? = nil) {
     self.name = name
     self.findings = findings
-    self.output = output.flatMap { $0.isEmpty ? nil : String($0.suffix(500)) }
+    self.output = output.flatMap { $0.isEmpty ? nil : Crash.tail(of: $0) }
   }
 
   /// Passed when it found nothing; an error when a finding says it could not be graded.

@@ -1,5 +1,6 @@
 import GradeCatalog
 import GradeEvents
+import GradeProcesses
 
 /// One thing the grader learned about a task, before it is put into words.
 ///
@@ -9,8 +10,8 @@ import GradeEvents
 public enum Finding: Sendable, Equatable, Codable {
   /// A canonical test failed; the issues are as Swift Testing expanded them.
   case testFailed(TestOutcome)
-  /// A test crashed the process; the message is the fatal error it printed.
-  case testCrashed(TestOutcome, message: String)
+  /// A test crashed the process.
+  case testCrashed(TestOutcome, Crash)
   /// A canonical test was skipped, which no test of a task may be.
   case testSkipped(TestOutcome, comment: String?)
   /// The time limit stopped the run while these tests were running.
@@ -33,9 +34,9 @@ public enum Finding: Sendable, Equatable, Codable {
   /// reported twice or never announced), so none of it counts.
   case voidRun([String])
   /// The test binary stopped before any test ran.
-  case runFailed(String)
-  /// Every test ended, and then the process exited abnormally.
-  case abnormalExit(String)
+  case runFailed(Crash)
+  /// Every test ended, and then the process exited with a status of its own, or a signal ended it.
+  case abnormalExit(ProcessOutcome.Termination)
   /// ThreadSanitizer reported a data race while the tests ran; the report, trimmed.
   case dataRace(String)
 
@@ -66,7 +67,7 @@ public enum Finding: Sendable, Equatable, Codable {
   /// A learner's test failed against the correct implementation.
   case failsOnWheat(TestOutcome)
   /// A learner's test crashed against the correct implementation.
-  case crashesOnWheat(TestOutcome, message: String)
+  case crashesOnWheat(TestOutcome, Crash)
   /// A learner's test failed some of many runs against the correct implementation: it passes by luck.
   case flaky(TestOutcome, passed: Int, runs: Int)
   /// A learner's test failed, crashed or hung on another correct implementation: it checks

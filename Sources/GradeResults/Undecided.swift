@@ -1,3 +1,5 @@
+import GradeEvents
+
 /// Why a run against a chaff or a mutant said nothing about it.
 public enum Undecided: Sendable, Equatable, Codable {
   /// These tests were still running at the time limit: they wait for something the buggy code never does.
@@ -5,7 +7,9 @@ public enum Undecided: Sendable, Equatable, Codable {
   /// The tests printed without end and were stopped.
   case flooded
   /// The tests did not start.
-  case didNotStart(String)
+  case didNotStart(Crash)
+  /// The run's own report does not add up, so none of it counts.
+  case void([String])
   /// The grader could not run them.
   case infrastructure(String)
 }

@@ -5,15 +5,15 @@ import GradeEvents
 public struct JobResult: Sendable, Equatable, Codable {
   /// Each test's last known outcome.
   public var tests: [TestOutcome]
-  /// Tests that crashed the process, by ID, with the fatal error it printed.
-  public var crashes: [String: String]
+  /// Tests that crashed the process, by ID, each with its own run's crash.
+  public var crashes: [String: Crash]
   /// How the runs ended.
   public var ending: RunEnding
   /// The tests still running when a run was stopped.
   public var hung: [TestOutcome]
   /// Issues recorded outside any test.
   public var unattributedIssues: [IssueReport]
-  /// The end of what the program printed, at most 500 characters.
+  /// The last whole lines the last run printed, at most `Crash.outputLimit` characters, as printed.
   public var outputTail: String
   /// ThreadSanitizer's reports, each trimmed to its warning, the two accesses and its summary.
   public var sanitizerReports: [String] = []
@@ -23,7 +23,7 @@ public struct JobResult: Sendable, Equatable, Codable {
 
   /// Creates a result.
   public init(
-    tests: [TestOutcome] = [], crashes: [String: String] = [:], ending: RunEnding = .finished, hung: [TestOutcome] = [],
+    tests: [TestOutcome] = [], crashes: [String: Crash] = [:], ending: RunEnding = .finished, hung: [TestOutcome] = [],
     unattributedIssues: [IssueReport] = [], outputTail: String = "", sanitizerReports: [String] = []
   ) {
     self.tests = tests
@@ -49,8 +49,8 @@ public struct JobResult: Sendable, Equatable, Codable {
     case passed
     /// It ended with an issue that is not known.
     case failed
-    /// The process died under it, with this message.
-    case crashed(String)
+    /// The process died under it.
+    case crashed(Crash)
     /// A trait skipped it; the comment says why.
     case skipped(String?)
     /// It was running when the time limit or endless output stopped the run.
@@ -69,7 +69,7 @@ public struct JobResult: Sendable, Equatable, Codable {
 
   /// What became of `test` in this run.
   public func fate(of test: TestOutcome) -> Fate {
-    if let message = crashes[test.id] { return .crashed(message) }
+    if let crash = crashes[test.id] { return .crashed(crash) }
     switch test.status {
     case .passed: return .passed
     case .failed: return .failed

@@ -1,3 +1,5 @@
+import GradeEvents
+import GradeProcesses
 
 /// How a job's runs ended, as far as a verdict cares: the one model of it.
 ///
@@ -11,14 +13,14 @@
 public enum RunEnding: Sendable, Equatable, Codable {
   /// Every test reported an end: the tests' verdicts stand, crashes included.
   case finished
-  /// Every test ended, and then the process exited with a status of its own.
-  case abnormalExit(String)
+  /// Every test ended, and then the process exited with a status of its own, or a signal ended it.
+  case abnormalExit(ProcessOutcome.Termination)
   /// The tests printed without end and were stopped.
   case flooded
   /// The time limit stopped the run.
   case timedOut
   /// The program stopped before any test ran.
-  case didNotStart(String)
+  case didNotStart(Crash)
   /// The run's own report does not add up (a record nobody framed, a test that never ended): none of it counts.
   case void([String])
   /// The grader could not make the run.
@@ -39,17 +41,6 @@ public enum RunEnding: Sendable, Equatable, Codable {
     switch self {
     case .finished, .abnormalExit, .void: true
     default: false
-    }
-  }
-
-  /// What stopped the run, in words, when something did.
-  public var reason: String? {
-    switch self {
-    case .finished: nil
-    case .abnormalExit(let reason), .didNotStart(let reason), .infrastructure(let reason): reason
-    case .flooded: "the tests printed without end"
-    case .timedOut: "the run was stopped at the time limit"
-    case .void(let problems): problems.joined(separator: "; ")
     }
   }
 

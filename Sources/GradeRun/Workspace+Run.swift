@@ -108,8 +108,8 @@ extension Workspace {
       let outcome = boxed.outcome
       var report = TestRunReport(eventStream: boxed.events, repetitions: repetitions)
       report.problems = boxed.streamProblems + report.problems
-      // What the run printed is its own text: escaped before anything shows it.
-      result.outputTail = ShownText.escaped(outcome.output.suffix(500), limit: 500)
+      // What the run printed is its own text, kept as printed: Feedback escapes it where it shows it.
+      result.outputTail = Crash.tail(of: outcome.output)
       // ThreadSanitizer reports a race on the output and lets the test pass: the report is the finding.
       // One report per distinct race, its frames named from the files the run was given, and each
       // file put as the learner knows it.
@@ -152,31 +152,25 @@ extension Workspace {
           result.ending = result.ending.merged(with: .void(["the test binary exited with status 1 although no record says a test failed"]))
         } else if code != 0 && code != 1 && races.isEmpty {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
-          result.ending = result.ending.merged(with: .abnormalExit("every test ended, then the process exited with status \(code)"))
+          result.ending = result.ending.merged(with: .abnormalExit(outcome.termination))
         }
         return .clean
       case .signaled where report.finished:
-        result.ending = result.ending.merged(with: .abnormalExit("every test ended, then \(describe(outcome.termination))"))
+        result.ending = result.ending.merged(with: .abnormalExit(outcome.termination))
         return .clean
       default:
         if repetitions > 1 {
           // A repeated run that crashed: every test it interrupted failed that run.
-          for test in report.interrupted {
-            result.crashes[test.id] = Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)
-          }
-          if report.interrupted.isEmpty {
-            result.ending = result.ending.merged(with: .didNotStart("the test binary stopped before any test ran: \(describe(outcome.termination))"))
-          }
+          for test in report.interrupted { result.crashes[test.id] = Crash(outcome) }
+          if report.interrupted.isEmpty { result.ending = result.ending.merged(with: .didNotStart(Crash(outcome))) }
           return .crashed
         }
         guard let crashed = report.interrupted.first else {
-          result.ending = result.ending.merged(with: .didNotStart(
-            "the test binary stopped before any test ran: \(Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)) "
-              + ShownText.escaped(outcome.output.suffix(300), limit: 300)))
+          result.ending = result.ending.merged(with: .didNotStart(Crash(outcome)))
           return .stopped
         }
         guard serial else { return .crashed }  // In parallel, every running test dies: which one crashed is unknown.
-        result.crashes[crashed.id] = Workspace.fatalMessage(in: outcome) ?? describe(outcome.termination)
+        result.crashes[crashed.id] = Crash(outcome)
         return .crashed
       }
     }
@@ -217,37 +211,5 @@ extension Workspace {
   /// A filter that matches one test ID exactly.
   static func exactFilter(forID id: String) -> String {
     "^" + NSRegularExpression.escapedPattern(for: id) + "$"
-  }
-
-  /// The `Fatal error: ...` line a crashed Swift process printed, if any, escaped: a test can print one too.
-  static func fatalMessage(in outcome: ProcessOutcome) -> String? {
-    for line in outcome.output.split(whereSeparator: \.isNewline) where line.contains("Fatal error") {
-      return ShownText.escaped(line.trimmingCharacters(in: .whitespaces), limit: ShownText.messageLimit)
-    }
-    return nil
-  }
-}
-
-/// Names a process ending in words.
-func describe(_ termination: ProcessOutcome.Termination) -> String {
-  switch termination {
-  case .exited(let code): "the process exited with status \(code)"
-  case .signaled(let signal): "the process was killed by signal \(signal) (\(signalName(signal)))"
-  case .timedOut: "the time limit ran out"
-  case .outputLimitExceeded: "the process printed more than the grader keeps"
-  case .cancelled: "the grader stopped it, its result no longer wanted"
-  }
-}
-
-private func signalName(_ signal: Int32) -> String {
-  switch signal {
-  case 4: "SIGILL, a Swift runtime trap such as fatalError or a force unwrap of nil"
-  case 5: "SIGTRAP, a Swift runtime trap"
-  case 6: "SIGABRT"
-  case 9: "SIGKILL, often the memory limit"
-  case 11: "SIGSEGV, a bad memory access"
-  case 24: "SIGXCPU, the CPU-time limit"
-  case 25: "SIGXFSZ, a file over the size limit"
-  default: "signal \(signal)"
   }
 }

@@ -23,7 +23,7 @@ struct FeedbackGoldenTests {
     crashed.displayName = "Parsing reads a number"
     let implement = TaskEvaluator.implement(
       lesson.tasks[0], testNames: ["ScoreValidatorTests"],
-      job: JobResult(tests: [failing, crashed], crashes: [crashed.id: "ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)"]),
+      job: JobResult(tests: [failing, crashed], crashes: [crashed.id: .printing("ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)")]),
       seconds: 60)
     guard case .writeTests(let spec) = lesson.tasks[1].kind else { fatalError() }
     func learnerTest(_ status: TestOutcome.Status, issues: Int = 0) -> TestOutcome {
@@ -188,6 +188,7 @@ struct FeedbackGoldenTests {
           {
             "message" : "\\"Parsing reads a number\\" crashed  Tests/ExpectRequireTests/ScoreValidatorTests.swift:10\\nFatal error: Please implement parse(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:33)",
             "name" : "Task 1: Parsing reads a number",
+            "output" : "ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)",
             "status" : "fail",
             "task_id" : 1
           },
@@ -225,8 +226,19 @@ struct FeedbackGoldenTests {
 
   @Test("A check's output is cut to Exercism's 500 characters")
   func outputLimit() {
-    let check = Check("x", findings: [.abnormalExit("exit 3")], output: String(repeating: "a", count: 2_000))
+    let check = Check("x", findings: [.abnormalExit(.exited(3))], output: String(repeating: "a", count: 2_000))
     #expect(check.output?.count == 500)
+  }
+
+  @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")
+  func outputLines() throws {
+    let lines = (1...100).map { "line \($0) of what the run printed" }
+    let check = Check("x", findings: [.abnormalExit(.exited(3))], output: lines.joined(separator: "\n"))
+    let output = try #require(check.output)
+    #expect(output.count <= Crash.outputLimit && output.hasPrefix("line ") && output.hasSuffix("line 100 of what the run printed"))
+    #expect(lines.contains(String(output.split(separator: "\n")[0])))
+    let json = ResultsJSON.encode([(lesson, LessonResult(lessonNumber: 1, tasks: [TaskResult(taskNumber: 1, checks: [check])]))])
+    #expect(json.contains("line 99 of what the run printed\\nline 100") && !json.contains("\\\\n"))
   }
 }
 

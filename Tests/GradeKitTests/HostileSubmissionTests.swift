@@ -319,8 +319,10 @@ struct HostileSubmissionTests {
     #expect(byName.count == 5)
     let crashes = Dictionary(uniqueKeysWithValues: job.crashes.map { (String($0.key.split(separator: "/")[1]), $0.value) })
     #expect(Set(crashes.keys) == ["second()", "fourth()"])
-    #expect(crashes["second()"]?.contains("second broke") == true, "\(crashes)")
-    #expect(crashes["fourth()"]?.contains("fourth broke") == true, "\(crashes)")
+    #expect(crashes["second()"]?.fatalError?.message.contains("second broke") == true, "\(crashes)")
+    #expect(crashes["fourth()"]?.fatalError?.message.contains("fourth broke") == true, "\(crashes)")
+    // Each crash shows what its own run printed, never another run's text.
+    #expect(crashes["second()"]?.output.contains("fourth broke") == false && crashes["fourth()"]?.output.contains("second broke") == false)
     #expect(byName["first()"]?.status == .passed)
     #expect(byName["third()"]?.status == .passed)
     #expect(byName["fifth()"]?.status == .failed)
@@ -328,7 +330,7 @@ struct HostileSubmissionTests {
     // Asked to name one crash, it stops there: every test has a result, is that crash, or has none yet.
     let capped = workspace.runTests(wheat, libraries: [tests], crashesToName: 1)
     #expect(!capped.crashes.isEmpty && capped.crashes.count <= 2)
-    #expect(capped.crashes.values.allSatisfy { $0.contains("second broke") || $0.contains("fourth broke") }, "\(capped.crashes)")
+    #expect(capped.crashes.values.allSatisfy { ["second broke", "fourth broke"].contains($0.fatalError?.message) }, "\(capped.crashes)")
     #expect(capped.tests.count == 5)
   }
 

@@ -175,7 +175,7 @@ struct KeptMutantsTests {
     let chaffs = spec.chaffs.map { ($0, JobResult(tests: [learnerTest("limits()", status: .failed)])) }
     let failed = JobResult(tests: [learnerTest("limits()", status: .failed)])
     var crashed = JobResult(tests: [learnerTest("limits()", status: .interrupted)])
-    crashed.crashes = [crashed.tests[0].id: "Fatal error"]
+    crashed.crashes = [crashed.tests[0].id: .printing("Fatal error")]
     let passed = JobResult(tests: [learnerTest("limits()")])
     let hung = JobResult(tests: [], ending: .timedOut, hung: [learnerTest("limits()", status: .interrupted)])
     let runs = TaskEvaluator.VariantRuns(

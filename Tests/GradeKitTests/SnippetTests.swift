@@ -1,4 +1,6 @@
 import Foundation
+import GradeEvents
+import GradeProcesses
 @testable import GradeFeedback
 @testable import GradeKit
 import Testing
@@ -51,7 +53,9 @@ struct LocationMapperTests {
   @Test("A fatal error line is rewritten with the learner's path")
   func fatal() {
     let line = "ExpectRequire/ScoreValidator.swift:20: Fatal error: Please implement validate(_:)"
-    #expect(mapper.fatalMessage(line) == "Fatal error: Please implement validate(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:20)")
+    let crash = Crash(ProcessOutcome(termination: .signaled(4), output: "a line the test printed\n\(line)\n"))
+    #expect(crash.fatalError == FatalError(fileID: "ExpectRequire/ScoreValidator.swift", line: 20, message: "Please implement validate(_:)"))
+    #expect(mapper.words(for: crash) == "Fatal error: Please implement validate(_:) (Lessons/01-expect-and-require/Sources/ScoreValidator.swift:20)")
   }
 }
 

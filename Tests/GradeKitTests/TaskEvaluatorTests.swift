@@ -32,20 +32,20 @@ struct ImplementGradingTests {
   @Test("A crash fails the task with the fatal error")
   func crash() {
     let crashed = outcome("a()", status: .interrupted)
-    let job = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Please implement"])
+    let job = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Please implement")])
     let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
     #expect(result.status == .fail)
-    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement")])
+    #expect(result.findings == [.testCrashed(crashed, .printing("Fatal error: Please implement"))])
   }
 
   @Test("Tests left without a result after a crash are counted as not run, and the feedback says to fix the crash first")
   func notRunAfterCrash() {
     let crashed = outcome("a()", status: .interrupted)
     let waiting = [outcome("b()", status: .interrupted), outcome("c()", status: .notRun)]
-    let job = JobResult(tests: [crashed] + waiting + [outcome("d()")], crashes: [crashed.id: "Fatal error: Please implement"])
+    let job = JobResult(tests: [crashed] + waiting + [outcome("d()")], crashes: [crashed.id: .printing("Fatal error: Please implement")])
     let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
     #expect(result.status == .fail)
-    #expect(result.findings == [.testCrashed(crashed, message: "Fatal error: Please implement")] + waiting.map(Finding.notRunAfterCrash))
+    #expect(result.findings == [.testCrashed(crashed, .printing("Fatal error: Please implement"))] + waiting.map(Finding.notRunAfterCrash))
     #expect(result.checks.filter { $0.status == .fail }.map(\.name) == ["a()", "b()", "c()"])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(
       SampleLesson.lesson, LessonResult(lessonNumber: 1, tasks: [result, .passed(2)]))
@@ -156,7 +156,7 @@ struct WriteTestsGradingTests {
   func crashIsNotEnough() {
     var chaffs = caughtEverything
     let crashed = learnerTest("finds()", status: .interrupted)
-    chaffs[0] = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Unexpectedly found nil"])
+    chaffs[0] = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Unexpectedly found nil")])
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
     #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
   }
@@ -165,7 +165,7 @@ struct WriteTestsGradingTests {
   func crashBesideCleanFailure() {
     var chaffs = caughtEverything
     let crashed = learnerTest("unwraps()", status: .interrupted)
-    chaffs[0] = JobResult(tests: [crashed, learnerTest("finds()", status: .failed, issues: 1)], crashes: [crashed.id: "Fatal error: Unexpectedly found nil"])
+    chaffs[0] = JobResult(tests: [crashed, learnerTest("finds()", status: .failed, issues: 1)], crashes: [crashed.id: .printing("Fatal error: Unexpectedly found nil")])
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
     #expect(result.status == .fail)
     #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
@@ -175,7 +175,7 @@ struct WriteTestsGradingTests {
   func crashCatchesOrdinaryChaff() {
     var chaffs = caughtEverything
     let crashed = learnerTest("finds()", status: .interrupted)
-    chaffs[2] = JobResult(tests: [crashed], crashes: [crashed.id: "Fatal error: Index out of range"])
+    chaffs[2] = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Index out of range")])
     let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
     #expect(result.status == .pass)
   }

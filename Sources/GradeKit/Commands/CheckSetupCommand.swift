@@ -2,7 +2,11 @@ import Foundation
 import GradeBox
 import GradeBuild
 import GradeCatalog
+import GradeEvents
+import GradeFeedback
+import GradeJudge
 import GradeProcesses
+import GradeResults
 import GradeRun
 
 /// `grade check-setup`: whether this machine is ready for the workbook, in seconds, with the fix for each problem.
@@ -63,7 +67,7 @@ struct CheckSetupCommand: GradeCommand {
         programFolder.appending(path: Compiler.programName),
         libraries: [folder.appending(path: "bin/\(RunnerProgram.testsLibrary)"), folder.appending(path: "lib/\(Compiler.libraryName("Probe"))")])
       let passed = job.tests.count == 1 && job.tests[0].status == .passed
-      report(passed, "Running it in the grader's sandbox", fix: "The run said: \(job.ending.reason ?? job.outputTail)")
+      report(passed, "Running it in the grader's sandbox", fix: "The run said: " + (Undecided(job.ending)?.words ?? ShownText.escaped(job.outputTail, limit: 500)))
     }
     if let notice = grader.isolation.notice {
       app.write("! " + notice)

@@ -2,6 +2,8 @@ import Foundation
 import GradeBuild
 import GradeCatalog
 import GradeEvents
+import GradeFeedback
+import GradeJudge
 import GradeMutants
 import GradeProcesses
 import GradeResults
@@ -259,6 +261,6 @@ extension Grader {
       let crashed = !result.crashes.isEmpty || !result.sanitizerReports.isEmpty
       return (failed, crashed ? Set(result.crashes.keys) : Set(result.tests.filter { $0.failedRuns > 0 }.flatMap(killers)), false, nil)
     }
-    return (0, [], result.ending == .timedOut, result.ending == .timedOut ? nil : result.ending.reason ?? "the runs were stopped")
+    return (0, [], result.ending == .timedOut, result.ending == .timedOut ? nil : Undecided(result.ending)?.words ?? "the runs were stopped")
   }
 }

@@ -1,7 +1,11 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeEvents
+import GradeFeedback
+import GradeJudge
 import GradeProcesses
+import GradeResults
 import GradeRun
 
 /// Running a lesson's reference tests against every variant many times, under load, to prove
@@ -156,7 +160,7 @@ extension Grader {
     /// a correct version a test failed on.
     func read(_ result: JobResult?, runs: Int) -> (wrong: Int, problem: String?, example: String?) {
       guard let result else { return (0, problem, nil) }
-      guard let failed = result.failedRuns(of: runs) else { return (0, result.ending.reason ?? "the runs were stopped", nil) }
+      guard let failed = result.failedRuns(of: runs) else { return (0, Undecided(result.ending)?.words ?? "the runs were stopped", nil) }
       guard variant.isCorrect else { return (runs - failed, nil, nil) }
       let example = result.tests.first { !$0.failures.isEmpty }.map { test in
         "\(test.displayName): " + test.failures.prefix(3).map(\.message).joined(separator: " / ")
