@@ -1,15 +1,14 @@
 import GradeEvents
 import GradeProcesses
 
-/// How a job's runs ended, as far as a verdict cares: the one model of it.
+/// How a job's runs ended: the one model of it.
 ///
 /// A job is one or more runs of a program (a crash is named by running the
 /// tests again alone). Its ending is the most telling of its runs' endings, in
 /// the order of the cases below, most telling last: a run the grader could not
 /// make says more than one that hung, which says more than one that finished.
-/// Two rules follow from it, defined here once: whether a job's tests can
-/// decide anything (`decides`: catch a chaff, pass a task), and whether its
-/// result may be kept for the next grading (`cacheable`).
+/// Whether its result may be kept for the next grading (`cacheable`) is Run's
+/// rule, here; whether its tests decide anything is Judge's (`decides`).
 public enum RunEnding: Sendable, Equatable, Codable {
   /// Every test reported an end: the tests' verdicts stand, crashes included.
   case finished
@@ -25,14 +24,6 @@ public enum RunEnding: Sendable, Equatable, Codable {
   case void([String])
   /// The grader could not make the run.
   case infrastructure(String)
-
-  /// Whether the tests' results can decide a verdict: a stopped, void or unmade run decides nothing.
-  public var decides: Bool {
-    switch self {
-    case .finished, .abnormalExit: true
-    default: false
-    }
-  }
 
   /// Whether the result may be answered from the job cache next time: what a limit or the
   /// machine cut short may come out otherwise. (A hang the tests own is kept by the grader's
