@@ -64,9 +64,11 @@ public struct Grader: Sendable {
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
   /// in the workspace named `workspaceName` (one per learner, or per check).
   ///
-  /// Plan, build, run, evaluate: the workspace plan says what to compile; the builds are made;
-  /// the grading plan says which runs each task needs (`GradingPlan`); the executor runs them
-  /// (`JobExecutor`); the evaluator reads the results by identity (`LessonEvaluator`).
+  /// Plan, build, run, judge, and a second pass: the workspace plan says what to compile; the
+  /// builds `FlavourChoice` names are made; the grading plan says which runs each task needs
+  /// (`GradingPlan`) and the executor runs them (`JobExecutor`); Judge reads the results by
+  /// identity (`LessonEvaluator`); then the tasks ThreadSanitizer checks once they pass are built
+  /// and run under it, and judged again.
   ///
   /// - Parameters:
   ///   - listAllCanonicalTests: Also run every canonical test once, so that
@@ -128,28 +130,37 @@ public struct Grader: Sendable {
     }
     trace("planned and synced", since: start)
 
+    // Build: the builds `choice` says this grading needs, side by side.
     let builds = build(builtTasks, choice: choice, in: workspaces, variantsOnly: buildingNotStarted ? notStarted : [])
     trace("built", since: start)
 
-    let evaluator = LessonEvaluator(plan: plan, limits: limits)
-    let ran = run(
-      lesson, tasks: Set(lesson.tasks.map(\.number)).subtracting(notStarted), choice: choice, builds: builds, workspaces: workspaces,
-      evaluator: evaluator, listAllCanonicalTests: listAllCanonicalTests)
-    let (jobs, results) = (ran.plan.jobs, ran.results)
+    // Run: every job of the tasks graded now, each in its build's box.
+    let graded = Set(lesson.tasks.map(\.number)).subtracting(notStarted)
+    var ran = run(lesson, tasks: graded, choice: choice, builds: builds, workspaces: workspaces, listAllCanonicalTests: listAllCanonicalTests)
     trace("ran the jobs", since: start)
+
+    // Judge: each task from the runs of the build that grades it.
+    let evaluator = LessonEvaluator(plan: plan, limits: limits)
+    var verdicts = judge(lesson.tasks.filter { graded.contains($0.number) }, ran, by: evaluator)
+
+    // The second pass: ThreadSanitizer checks the tasks it checks once they pass in the plain build.
+    let passing = choice.sanitizedOncePassing.filter { verdicts[$0]?.status == .pass }
+    if !passing.isEmpty {
+      ran = runSanitized(lesson, passing, after: ran, choice: choice, workspaces: workspaces)
+      verdicts.merge(judge(lesson.tasks.filter { passing.contains($0.number) }, ran, by: evaluator)) { $1 }
+      trace("ran the sanitized pass", since: start)
+    }
 
     var result = LessonResult(
       lessonNumber: lesson.number,
       tasks: lesson.tasks.map { task in
-        notStarted.contains(task.number)
-          ? .one(task.number, check: "your files differ from the starter", [.notStarted])
-          : evaluator.evaluate(task, built: ran.builds[ran.gradedIn[task.number] ?? .plain] ?? ran.builds[.plain]!, results: results)
+        verdicts[task.number] ?? .one(task.number, check: "your files differ from the starter", [.notStarted])
       },
-      seconds: seconds(since: start), canonicalTestIDs: (results[.allCanonicalTests]?.tests ?? []).map(\.id))
+      seconds: seconds(since: start), canonicalTestIDs: (ran.results[.allCanonicalTests]?.tests ?? []).map(\.id))
     result.ignoredEdits = ignored
     // Kept only when every run may be: a run a limit or the machine cut short may come out
     // otherwise next time, as may a build that failed for the machine's reasons.
-    let stable = jobs.allSatisfy { job in results[job.id].map { job.keeps($0) } ?? true }
+    let stable = ran.plan.jobs.allSatisfy { job in ran.results[job.id].map { job.keeps($0) } ?? true }
       && ran.builds.values.allSatisfy(\.failures.isEmpty)
     // An unstable result is still what the learner saw last (for hint, watch and the overview),
     // so it is stored, under a fingerprint no grading ever has, and never answered from.
@@ -201,11 +212,10 @@ public struct Grader: Sendable {
     var gradedIn: [Int: GradingPlan.Flavour]
   }
 
-  /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it; then builds and
-  /// runs under ThreadSanitizer the tasks it checks there once they pass in the plain build.
+  /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it.
   private func run(
     _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Workspace.Built],
-    workspaces: [GradingPlan.Flavour: Workspace], evaluator: LessonEvaluator, listAllCanonicalTests: Bool
+    workspaces: [GradingPlan.Flavour: Workspace], listAllCanonicalTests: Bool
   ) -> Ran {
     var ran = Ran(plan: GradingPlan(jobs: []), results: [:], builds: builds, gradedIn: [:])
     ran.plan.jobs = GradingPlan.jobs(
@@ -214,24 +224,40 @@ public struct Grader: Sendable {
     if let checked = builds[.threadSanitizer] {
       ran.plan.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
+    ran.results = executor(for: workspaces).run(ran.plan.jobs)
+    for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
+    return ran
+  }
+
+  /// `ran` once `passing` are built under ThreadSanitizer and their tests run there: the tasks
+  /// it checks only once they pass in the plain build.
+  private func runSanitized(
+    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [GradingPlan.Flavour: Workspace]
+  ) -> Ran {
+    var ran = ran
+    let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
+    ran.builds[.threadSanitizer] = checked
+    let again = GradingPlan.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
+    ran.plan.jobs += again
+    ran.results.merge(executor(for: workspaces).run(again)) { $1 }
+    for task in passing { ran.gradedIn[task] = .threadSanitizer }
+    return ran
+  }
+
+  /// The executor of a grading's jobs: the job cache, and the longest jobs first.
+  private func executor(for workspaces: [GradingPlan.Flavour: Workspace]) -> JobExecutor {
     let durations = JobDurations(file: workspaces[.plain]!.root.appending(path: "job-seconds.json"))
     var executor = JobExecutor(
       workspaces: workspaces, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))
     executor.pause = pause
-    ran.results = executor.run(ran.plan.jobs)
-    for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
+    return executor
+  }
 
-    let passedPlain = Set(lesson.tasks.filter { task in
-      choice.sanitizedOncePassing.contains(task.number)
-        && evaluator.evaluate(task, built: builds[.plain]!, results: ran.results).status == .pass
-    }.map(\.number))
-    guard !passedPlain.isEmpty else { return ran }
-    let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
-    ran.builds[.threadSanitizer] = checked
-    let again = GradingPlan.jobs(for: lesson, tasks: passedPlain, built: checked, flavour: .threadSanitizer, settings: settings)
-    ran.plan.jobs += again
-    ran.results.merge(executor.run(again)) { $1 }
-    for task in passedPlain { ran.gradedIn[task] = .threadSanitizer }
-    return ran
+  /// The verdict of each of `tasks`, from the runs of the build that grades it.
+  private func judge(_ tasks: [LessonTask], _ ran: Ran, by evaluator: LessonEvaluator) -> [Int: TaskResult] {
+    Dictionary(uniqueKeysWithValues: tasks.map { task in
+      let built = ran.builds[ran.gradedIn[task.number] ?? .plain] ?? ran.builds[.plain]!
+      return (task.number, evaluator.evaluate(task, built: built, results: ran.results))
+    })
   }
 }
