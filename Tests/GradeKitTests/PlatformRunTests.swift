@@ -79,6 +79,21 @@ struct PlatformRunTests {
     try Data((try String(contentsOf: file, encoding: .utf8) + "\n" + test + "\n").utf8).write(to: file)
   }
 
+  @Test("watch exits by the rule every command follows: 2 when the lesson it graded last could not be graded")
+  func watchExitStatus() throws {
+    let book = Self.released.source.root.deletingLastPathComponent().appending(path: "watch-lab")
+    try? FileManager.default.removeItem(at: book)
+    try FileManager.default.copyItem(at: Self.released.source.root, to: book)
+    // A task of a kind this grader does not know cannot be graded: an error, not a failure.
+    let catalog = book.appending(path: "Lessons/catalog.json")
+    let text = try String(contentsOf: catalog, encoding: .utf8)
+    let unknown = try #require(text.range(of: "\"implement\""))
+    try Data(text.replacingCharacters(in: unknown, with: "\"someday\"").utf8).write(to: catalog)
+    let outcome = try Self.run(["/bin/sh", "-c", "echo q | \"$0\" watch 1", Self.grade.path], in: book, environment: ["GRADE_PREPARE": "0"])
+    #expect(outcome.output.contains("known kinds"), "\(outcome.output.suffix(600))")
+    #expect(Self.status(outcome) == App.Exit.error, "\(outcome.output.suffix(600))")
+  }
+
   @Test("run_autograder gives a solved submission every point, and names what is wrong in a broken, a hung and a hostile one")
   func gradescope() throws {
     let tasks = Self.lesson.tasks.count

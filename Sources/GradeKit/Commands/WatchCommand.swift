@@ -45,7 +45,7 @@ struct WatchCommand: GradeCommand {
 
     // Each lesson's last result in this session, for what a save changed.
     var previous: [Int: LessonResult] = [:]
-    func gradeAndShow(_ lesson: Lesson, note: String?) -> Bool {
+    func gradeAndShow(_ lesson: Lesson, note: String?) -> TaskResult.Status {
       // The learner waits for this grading: a preparation in the background pauses meanwhile.
       let foreground = FileLock(shared: workbook.state.foregroundLock)
       defer { foreground.unlock() }
@@ -64,10 +64,11 @@ struct WatchCommand: GradeCommand {
         app.write("Lesson \(lesson.number) is done. Type n + Enter to go on to lesson \(next.number), \(next.title).")
       }
       app.write(WatchSession.keys)
-      return result.passed
+      return result.status
     }
 
-    var passed = gradeAndShow(lesson, note: nil)
+    // The last grading's status gives the exit status, by the rule every command follows.
+    var status = gradeAndShow(lesson, note: nil)
     app.prepareAhead(of: lesson, workbook: workbook, grader: grader)
     func snapshots() -> [Int: FolderSnapshot] {
       Dictionary(uniqueKeysWithValues: workbook.catalog.lessons.map { ($0.number, FolderSnapshot(of: workbook.starterFolder(of: $0))) })
@@ -99,7 +100,7 @@ struct WatchCommand: GradeCommand {
         event = .saved(workbook.catalog.lessons.map(\.number).filter { before[$0] != now[$0] })
       }
       switch session.react(to: event, isDone: isDone) {
-      case .quit: return passed ? App.Exit.passed : App.Exit.failed
+      case .quit: return App.Exit.of(status)
       case .hint: _ = try HintCommand(name: String(session.lesson.number), task: nil).run(app, workbook: workbook)
       case .list: app.write(app.lessonList(workbook, progress: true, current: session.lesson))
       case .say(let words): app.write(words)
@@ -107,7 +108,7 @@ struct WatchCommand: GradeCommand {
       case .grade(let lesson, let note):
         // A lesson chosen by key is one asked for; a saved one is known by its files' dates.
         if case .typed = event { current.remember(lesson) }
-        passed = gradeAndShow(lesson, note: note)
+        status = gradeAndShow(lesson, note: note)
       }
     }
   }
