@@ -16,29 +16,14 @@ package struct JobCache {
     self.folder = folder
   }
 
-  private struct Entry: Codable {
-    var version = StoredFormat.version
-    var key: String
-    var result: JobResult
-
-    private enum CodingKeys: String, CodingKey {
-      case version, key, result
-    }
-  }
-
   /// The stored result of the job `key` names.
   func load(key: CacheKey) -> JobResult? {
-    guard let data = try? Data(contentsOf: file(key)),
-      let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.version == StoredFormat.version, entry.key == key.text
-    else { return nil }
-    return entry.result
+    StoredFile<JobResult>.read(file(key), key: key.text)
   }
 
   /// Stores `result` under `key`; the plan's job says whether it may be kept (`GradingPlan.Job.keeps`).
   func store(_ result: JobResult, key: CacheKey) {
-    guard let data = try? JSONEncoder().encode(Entry(key: key.text, result: result)) else { return }
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try? data.write(to: file(key), options: .atomic)
+    try? StoredFile.write(result, to: file(key), key: key.text)
   }
 
   /// A file named by a hash of the key; the key inside it guards against a collision.

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 
 /// How long each job of a workspace's last grading took, so that the next grading starts the
 /// longest first.
@@ -19,8 +20,7 @@ package struct JobDurations: Sendable {
 
   /// The seconds each job took last time, by its name (`JobID.description`).
   func load() -> [String: Double] {
-    guard let data = try? Data(contentsOf: file) else { return [:] }
-    return (try? JSONDecoder().decode([String: Double].self, from: data)) ?? [:]
+    StoredFile<[String: Double]>.read(file) ?? [:]
   }
 
   /// Keeps how long each job in `results` took, over what was kept before; a result the job
@@ -28,9 +28,7 @@ package struct JobDurations: Sendable {
   func store(_ results: [JobID: JobResult]) {
     var durations = load()
     for (id, result) in results where result.seconds > 0 { durations[id.description] = result.seconds }
-    guard let data = try? JSONEncoder().encode(durations) else { return }
-    try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? data.write(to: file, options: .atomic)
+    try? StoredFile.write(durations, to: file)
   }
 
   /// `jobs` in a random order, then the longest expected first, in tenths of a second: jobs of

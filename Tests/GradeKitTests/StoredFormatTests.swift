@@ -133,7 +133,9 @@ struct StoredFormatTests {
     let file = folder.appending(path: record.fileName)
     try record.write(to: file)
     #expect(LearnerRecord.read(file) == record)
-    let older = try Self.encoded(record).replacingOccurrences(of: "\"version\" : \(StoredFormat.version)", with: "\"version\" : \(StoredFormat.version - 1)")
+    let written = try String(contentsOf: file, encoding: .utf8)
+    let older = written.replacingOccurrences(of: "\"version\" : \(StoredFormat.version)", with: "\"version\" : \(StoredFormat.version - 1)")
+    #expect(older != written)
     try Data(older.utf8).write(to: file)
     #expect(LearnerRecord.read(file) == nil)
 
@@ -144,5 +146,31 @@ struct StoredFormatTests {
       .replacingOccurrences(of: "\"version\":\(StoredFormat.version)", with: "\"version\":\(StoredFormat.version - 1)")
     try Data(stale.utf8).write(to: cached)
     #expect(ResultCache.latest(in: cached) == nil)
+  }
+
+  @Test("Every kept file is one envelope: a file of another version, kept for another key, or broken reads as nothing")
+  func envelope() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "stored-file-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "kept.json")
+    try StoredFile.write(["a": 1.5], to: file, key: "k")
+    #expect(StoredFile<[String: Double]>.read(file, key: "k") == ["a": 1.5])
+    #expect(StoredFile<[String: Double]>.read(file) == ["a": 1.5])
+    #expect(StoredFile<[String: Double]>.read(file, key: "other") == nil)
+    #expect(StoredFile<[String]>.read(file) == nil)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try Data(text.replacingOccurrences(of: "\"version\":\(StoredFormat.version)", with: "\"version\":\(StoredFormat.version + 1)").utf8).write(to: file)
+    #expect(StoredFile<[String: Double]>.read(file) == nil)
+    try Data("{\"version\":\(StoredFormat.version),\"value\":".utf8).write(to: file)
+    #expect(StoredFile<[String: Double]>.read(file) == nil)
+
+    // The learner's state is kept the same way: hints of another version start again.
+    let hints = HintStore(url: folder.appending(path: "hints.json"))
+    let lesson = SampleLesson.lesson
+    hints.markSeen(lesson.tasks[0], in: lesson, level: 2)
+    #expect(hints.seen(lesson.tasks[0], in: lesson) == 2)
+    let kept = try String(contentsOf: hints.url, encoding: .utf8)
+    try Data(kept.replacingOccurrences(of: "\"version\":\(StoredFormat.version)", with: "\"version\":1").utf8).write(to: hints.url)
+    #expect(hints.seen(lesson.tasks[0], in: lesson) == 0)
   }
 }

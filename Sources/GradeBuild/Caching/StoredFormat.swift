@@ -1,12 +1,14 @@
 import Foundation
 import GradeResults
 
-/// The version of what the grader stores about a result: one number for every store.
+/// The version of every file the grader keeps: one number for every store.
 ///
-/// Results, findings and job results are kept between gradings (`ResultCache`,
-/// `JobCache`, `LearnerRecord`). Each store writes this number beside what it
-/// keeps and reads back only what carries the same one, so a record written by
-/// an older grader is ignored, never misread. Any change to a stored type (a
+/// Results, findings, job results and durations are kept between gradings
+/// (`ResultCache`, `JobCache`, `JobDurations`, `LearnerRecord`), and so is the
+/// learner's state (`HintStore`, `CurrentLesson`, `ShownTask`). Every one is
+/// written and read in one envelope (`StoredFile`) that carries this number, and
+/// only a file that carries the same one is read back, so a file written by an
+/// older grader is ignored, never misread (the learner's hints then start again). Any change to a stored type (a
 /// `Finding` case renamed or given another value, a field added) bumps it: the
 /// golden test `StoredFormatTests` fails until it is bumped.
 package enum StoredFormat {

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 
 /// Remembers how far up each task's hint ladder the learner has climbed, and how each kept
@@ -13,7 +14,6 @@ public struct HintStore: Sendable {
 
   /// The file's format.
   private struct File: Codable {
-    var version = HintStore.version
     /// Lesson slug → task number → the highest hint seen, from 1.
     var levels: [String: [String: Int]] = [:]
     /// Lesson slug → kept mutant id → how the learner has seen it named: 1 by its kind and
@@ -21,12 +21,9 @@ public struct HintStore: Sendable {
     var mutants: [String: [String: Int]]?
 
     private enum CodingKeys: String, CodingKey {
-      case version, levels, mutants
+      case levels, mutants
     }
   }
-
-  /// The file format's version.
-  static let version = 1
 
   /// Creates a store at `url`.
   public init(url: URL) {
@@ -95,13 +92,10 @@ public struct HintStore: Sendable {
   }
 
   private func save(_ file: File) {
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? JSONEncoder().encode(file).write(to: url, options: .atomic)
+    try? StoredFile.write(file, to: url)
   }
 
   private func load() -> File {
-    guard let data = try? Data(contentsOf: url), let file = try? JSONDecoder().decode(File.self, from: data), file.version == Self.version
-    else { return File() }
-    return file
+    StoredFile<File>.read(url) ?? File()
   }
 }

@@ -4,13 +4,11 @@ import GradeResults
 
 /// Everything grading one learner found: the single source every class report is made from.
 ///
-/// One JSON file per learner in the report's `records/` folder. A re-run reads
+/// One JSON file per learner in the report's `records/` folder, in the grader's one envelope
+/// (`StoredFile`), so a record of another format is ignored. A re-run reads
 /// it back and grades the learner again only when their files, the workbook or
 /// the settings changed; `grade merge` combines the records of several shards.
 public struct LearnerRecord: Codable, Sendable, Equatable {
-  /// The record format, the grader's stored format; a reader ignores a record of another.
-  public static let currentVersion = StoredFormat.version
-
   /// One lesson's result.
   public struct LessonEntry: Codable, Sendable, Equatable {
     /// The lesson's number.
@@ -46,8 +44,6 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     }
   }
 
-  /// The record format.
-  public var version: Int
   /// The learner: their folder's name.
   public var learner: String
   /// A hash of the learner's files, the workbook and the settings the grading used.
@@ -56,12 +52,11 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
   public var lessons: [LessonEntry]
 
   private enum CodingKeys: String, CodingKey {
-    case version, learner, fingerprint, lessons
+    case learner, fingerprint, lessons
   }
 
   /// Creates a record.
   public init(learner: String, fingerprint: String, lessons: [LessonEntry]) {
-    self.version = Self.currentVersion
     self.learner = learner
     self.fingerprint = fingerprint
     self.lessons = lessons
@@ -75,18 +70,12 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
 
   /// Reads a record, or `nil` when the file is missing, broken or of another format.
   public static func read(_ url: URL) -> LearnerRecord? {
-    struct Version: Decodable { var version: Int }
-    guard let data = try? Data(contentsOf: url), (try? JSONDecoder().decode(Version.self, from: data))?.version == currentVersion
-    else { return nil }
-    return try? JSONDecoder().decode(LearnerRecord.self, from: data)
+    StoredFile<LearnerRecord>.read(url)
   }
 
   /// Writes the record as stable, pretty JSON.
   public func write(to url: URL) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try encoder.encode(self).write(to: url, options: .atomic)
+    try StoredFile.write(self, to: url, pretty: true)
   }
 
   /// Every record in a `records/` folder, sorted by learner.

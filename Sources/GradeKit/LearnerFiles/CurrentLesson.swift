@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 
 /// Which lesson the learner is in: the one whose files they edited last, or the one they
@@ -14,16 +15,14 @@ public struct CurrentLesson: Sendable {
 
   /// The file's format.
   private struct Record: Codable {
-    var version = CurrentLesson.version
     var slug: String
     var date: Date
 
     private enum CodingKeys: String, CodingKey {
-      case version, slug, date
+      case slug, date
     }
   }
 
-  static let version = 1
 
   /// Creates a finder for `workbook`.
   public init(workbook: Workbook, starters: StarterFingerprints) {
@@ -71,15 +70,12 @@ public struct CurrentLesson: Sendable {
 
   /// Remembers that the learner asked for `lesson` by name.
   public func remember(_ lesson: Lesson, at date: Date = Date()) {
-    let url = workbook.learnerState.currentLesson
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? JSONEncoder().encode(Record(slug: lesson.slug, date: date)).write(to: url, options: .atomic)
+    try? StoredFile.write(Record(slug: lesson.slug, date: date), to: workbook.learnerState.currentLesson)
   }
 
   /// The lesson the learner last asked for by name.
   private func lastNamed() -> (lesson: Lesson, date: Date)? {
-    guard let data = try? Data(contentsOf: workbook.learnerState.currentLesson),
-      let record = try? JSONDecoder().decode(Record.self, from: data), record.version == Self.version,
+    guard let record = StoredFile<Record>.read(workbook.learnerState.currentLesson),
       let lesson = workbook.catalog.lessons.first(where: { $0.slug == record.slug })
     else { return nil }
     return (lesson, record.date)

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBuild
 import GradeCatalog
 import GradeResults
 
@@ -24,18 +25,15 @@ public struct ShownTask: Sendable {
 
   /// The file's format.
   private struct Record: Codable {
-    var version = ShownTask.version
     var slug: String
     var task: Int
     var date: Date
 
     private enum CodingKeys: String, CodingKey {
-      case version, slug, task, date
+      case slug, task, date
     }
   }
 
-  /// The file format's version.
-  static let version = 1
 
   /// Creates a record at `url`.
   public init(url: URL) {
@@ -53,15 +51,12 @@ public struct ShownTask: Sendable {
   /// task; a lesson that passes, or could not be graded, points at nothing and changes nothing.
   public func record(_ lesson: Lesson, _ result: LessonResult, at date: Date = Date()) {
     guard let task = Self.firstUnfinished(of: lesson, in: result) else { return }
-    try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try? JSONEncoder().encode(Record(slug: lesson.slug, task: task.number, date: date)).write(to: url, options: .atomic)
+    try? StoredFile.write(Record(slug: lesson.slug, task: task.number, date: date), to: url)
   }
 
   /// What the last screen pointed at, if any screen did.
   public func last() -> Pointer? {
-    guard let data = try? Data(contentsOf: url), let record = try? JSONDecoder().decode(Record.self, from: data),
-      record.version == Self.version
-    else { return nil }
+    guard let record = StoredFile<Record>.read(url) else { return nil }
     return Pointer(slug: record.slug, task: record.task, date: record.date)
   }
 }
