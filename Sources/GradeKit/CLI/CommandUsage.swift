@@ -43,7 +43,7 @@ struct CommandUsage: Sendable {
 
   /// The usage of every command in `commands`, by audience, then every option.
   static func overview(of commands: [CommandUsage]) -> String {
-    var lines = ["grade: grades the workbook's lessons in sandboxes and says what to do next.", ""]
+    var lines = ["grade: grades the workbook's lessons, each run in a box of its own, and says what to do next.", ""]
     for audience in Audience.allCases {
       let shown = commands.filter { $0.audience == audience && $0.name != "help" }
       guard !shown.isEmpty else { continue }

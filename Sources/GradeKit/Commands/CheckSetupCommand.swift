@@ -13,7 +13,7 @@ import GradeRun
 struct CheckSetupCommand: GradeCommand {
   /// How usage shows `grade check-setup`, and the options it takes.
   static let usage = CommandUsage(
-    name: "check-setup", arguments: "", summary: "is this machine ready? (toolchain, Swift Testing, sandbox, a first build)",
+    name: "check-setup", arguments: "", summary: "is this machine ready? (toolchain, Swift Testing, the box tests run in, a first build)",
     audience: .learners, options: [])
 
   /// Takes no words.
@@ -67,7 +67,7 @@ struct CheckSetupCommand: GradeCommand {
         programFolder.appending(path: Compiler.programName),
         libraries: [folder.appending(path: "bin/\(RunnerProgram.testsLibrary)"), folder.appending(path: "lib/\(Compiler.libraryName("Probe"))")])
       let passed = job.tests.count == 1 && job.tests[0].status == .passed
-      report(passed, "Running it in the grader's sandbox", fix: "The run said: " + (Undecided(job.ending)?.words ?? ShownText.escaped(job.outputTail, limit: 500)))
+      report(passed, "Running it in the grader's box", fix: "The run said: " + (Undecided(job.ending)?.words ?? ShownText.escaped(job.outputTail, limit: 500)))
     }
     if let notice = grader.isolation.notice {
       app.write("! " + notice)
