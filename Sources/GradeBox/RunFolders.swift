@@ -9,6 +9,12 @@ import GradeProcesses
 /// can name, which `FileManager` cannot remove; `rm -rf` works through such a
 /// tree one folder at a time.
 package enum RunFolders {
+  /// The name of the folder a workspace's runs are made in: the one place it is spelled.
+  package static let name = "runs"
+
+  /// The folder `workspace`'s runs are made in.
+  package static func parent(in workspace: URL) -> URL { workspace.appending(path: name) }
+
   /// Removes `folder` and everything in it.
   package static func remove(_ folder: URL) {
     if (try? FileManager.default.removeItem(at: folder)) != nil { return }
@@ -34,7 +40,7 @@ package enum RunFolders {
     guard depth > 0, let names = try? manager.contentsOfDirectory(atPath: root.path) else { return }
     for name in names {
       let folder = root.appending(path: name)
-      if name == "runs" { prune(folder, olderThan: age) } else { pruneAll(under: folder, olderThan: age, depth: depth - 1) }
+      if name == Self.name { prune(folder, olderThan: age) } else { pruneAll(under: folder, olderThan: age, depth: depth - 1) }
     }
   }
 }

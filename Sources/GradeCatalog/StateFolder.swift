@@ -46,6 +46,9 @@ public struct StateFolder: Sendable, Equatable {
   /// Clang's module cache, shared by every compile.
   public var moduleCache: URL { root.appending(path: "module-cache") }
 
+  /// The workspace `grade check-setup` builds and runs its probe in.
+  public var checkSetup: URL { root.appending(path: "check-setup") }
+
   /// Held, shared, by every grading a learner is waiting for: a preparation pauses while any does.
   public var foregroundLock: URL { root.appending(path: "foreground.lock") }
 

@@ -51,18 +51,26 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   /// The folder of a variant's sources: the solution's `Sources`, or the files that replace some
   /// of them, in `Wheats/<name>`, `Chaffs/<name>` or `TimingWheats/<name>`.
   package static func variant(_ variant: VariantID, of lesson: Lesson) -> WorkbookPath {
-    let folder = switch variant.role {
-    case .solution, .mutant: Lesson.sourcesFolder
-    case .wheat(let wheat): "Wheats/\(wheat.name)"
-    case .chaff(let chaff): "Chaffs/\(chaff.name)"
-    case .timingWheat(let wheat): "TimingWheats/\(wheat.name)"
+    switch variant.role {
+    case .solution, .mutant: solutionSources(lesson)
+    case .wheat(let wheat): solution(lesson).appending("Wheats/\(wheat.name)")
+    case .chaff(let chaff): chaffs(lesson).appending(chaff.name)
+    case .timingWheat(let wheat): solution(lesson).appending("TimingWheats/\(wheat.name)")
     }
-    return solution(lesson).appending(folder)
   }
+
+  /// The solution's sources: `Solutions/NN-slug/Sources`, which every other variant's files replace some of.
+  package static func solutionSources(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending(Lesson.sourcesFolder) }
+
+  /// The folder of every chaff of a lesson: `Solutions/NN-slug/Chaffs`.
+  package static func chaffs(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending("Chaffs") }
+
+  /// The folder of every fixture without a technique of a lesson: `Solutions/NN-slug/Without`.
+  package static func withouts(_ lesson: Lesson) -> WorkbookPath { solution(lesson).appending("Without") }
 
   /// The folder of a task's test file with one technique taken out: `Solutions/NN-slug/Without/<name>`.
   package static func without(_ fixture: LessonTask.Without, of lesson: Lesson) -> WorkbookPath {
-    solution(lesson).appending("Without/\(fixture.name)")
+    withouts(lesson).appending(fixture.name)
   }
 
   /// The folder of every lesson as handed out, which the learner edits.

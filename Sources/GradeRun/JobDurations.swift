@@ -18,6 +18,11 @@ package struct JobDurations: Sendable {
     self.file = file
   }
 
+  /// Creates the durations of the workspace at `workspace`, kept beside its builds.
+  package init(in workspace: URL) {
+    self.init(file: workspace.appending(path: "job-seconds.json"))
+  }
+
   /// The seconds each job took last time, by its name (`JobID.description`).
   func load() -> [String: Double] {
     StoredFile<[String: Double]>.read(file) ?? [:]

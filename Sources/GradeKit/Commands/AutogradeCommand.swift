@@ -36,7 +36,7 @@ struct AutogradeCommand: GradeCommand {
     if let notice = grader.isolation.notice { app.writeError("grade: \(notice)") }
     let folder = app.url(root)
     let handedIn = try GradescopeAutograder.grade(root: folder, lessons: lessons, grader: grader, points: points)
-    let results = folder.appending(path: "results/results.json").path
+    let results = GradescopeAutograder.resultsFile(in: folder).path
     guard handedIn else {
       app.writeError("grade: there is no submission folder in \(folder.path); \(results) says so.")
       return App.Exit.error

@@ -40,7 +40,7 @@ struct CheckSetupCommand: GradeCommand {
     report(recent, "Swift toolchain: \(version)", fix: "The workbook needs Swift 6.3 or later: install it from swift.org (or with swiftly), then open a new terminal.")
 
     let grader = Grader(workbook: workbook, useCache: false)
-    let folder = grader.state.root.appending(path: "check-setup")
+    let folder = grader.state.checkSetup
     try? FileManager.default.removeItem(at: folder)
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = folder.appending(path: "src")
@@ -60,7 +60,7 @@ struct CheckSetupCommand: GradeCommand {
     report(program.succeeded, "Compiling a library and a Swift Testing test with swiftc", fix: "The compiler said: \(program.output.suffix(400))")
 
     if program.succeeded, let programFolder = program.folder {
-      let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: folder.appending(path: "runs"))
+      let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: RunFolders.parent(in: folder))
       let workspace = Workspace(
         root: folder, plan: try! WorkspacePlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
       let job = workspace.runTests(

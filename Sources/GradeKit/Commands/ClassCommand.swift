@@ -57,7 +57,7 @@ struct ClassCommand: GradeCommand {
     if let out, (out.path + "/").hasPrefix(folder.path + "/") {
       throw .usage("--report \(out.path) is inside the submissions folder, where it would be graded as a student; put it elsewhere")
     }
-    let records = (out ?? state.root).appending(path: "records")
+    let records = (out ?? state.root).appending(path: ReportLayout.records)
     var classGrader = app.grader(workbook, options, state: state)
     // The class's own progress line replaces each lesson's.
     classGrader.progress = { _ in }

@@ -33,11 +33,11 @@ struct MergeCommand: GradeCommand {
     var byLearner: [String: LearnerRecord] = [:]
     for source in sources {
       let folder = app.url(source)
-      guard FileManager.default.fileExists(atPath: folder.appending(path: "records").path) else {
-        throw .usage("\(folder.path) has no records/ folder; give the --report folders of grade class")
+      guard FileManager.default.fileExists(atPath: folder.appending(path: ReportLayout.records).path) else {
+        throw .usage("\(folder.path) has no \(ReportLayout.records)/ folder; give the --report folders of grade class")
       }
-      let found = LearnerRecord.all(in: folder.appending(path: "records"))
-      if found.isEmpty { app.writeError("\(folder.path)/records holds no learners (a shard can be empty).") }
+      let found = LearnerRecord.all(in: folder.appending(path: ReportLayout.records))
+      if found.isEmpty { app.writeError("\(folder.path)/\(ReportLayout.records) holds no learners (a shard can be empty).") }
       for record in found {
         if byLearner[record.learner] != nil, byLearner[record.learner] != record {
           throw .usage("\(record.learner) was graded in two shards with different results; merge the shards of one run")
@@ -48,9 +48,9 @@ struct MergeCommand: GradeCommand {
     let records = byLearner.values.sorted { $0.learner < $1.learner }
     guard !records.isEmpty else { throw .usage("the shards hold no learner records") }
     do {
-      for record in records { try record.write(to: out.appending(path: "records/\(record.fileName)")) }
+      for record in records { try record.write(to: out.appending(path: ReportLayout.record(record.fileName))) }
     } catch {
-      throw .infrastructure("cannot write \(out.path)/records: \(error.localizedDescription)")
+      throw .infrastructure("cannot write \(out.path)/\(ReportLayout.records): \(error.localizedDescription)")
     }
     let graded = Set(records.flatMap { $0.lessons.map(\.lesson) })
     let lessons = workbook.catalog.lessons.filter { graded.contains($0.number) }

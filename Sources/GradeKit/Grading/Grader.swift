@@ -184,7 +184,7 @@ public struct Grader: Sendable {
       root: root, plan: plan,
       compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
       box: Box(
-        limits: limits, isolation: isolation, runner: runner, scratchParent: root.appending(path: "runs"),
+        limits: limits, isolation: isolation, runner: runner, scratchParent: RunFolders.parent(in: root),
         threadSanitizer: threadSanitizer),
       state: state)
   }
@@ -246,7 +246,7 @@ public struct Grader: Sendable {
 
   /// The executor of a grading's jobs: the job cache, and the longest jobs first.
   private func executor(for workspaces: [GradingPlan.Flavour: Workspace]) -> JobExecutor {
-    let durations = JobDurations(file: workspaces[.plain]!.root.appending(path: "job-seconds.json"))
+    let durations = JobDurations(in: workspaces[.plain]!.root)
     var executor = JobExecutor(
       workspaces: workspaces, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))
     executor.pause = pause

@@ -207,7 +207,7 @@ enum ClassReportPage {
     }
     html += lessons.map { "<th><b>L\($0.number)</b>points of \(Points.text(points.maximum(of: $0)))</th>" }.joined() + "<th><b>Total</b>points</th><th><b>Time</b>m:ss</th></tr>\n"
     for record in records {
-      let feedback = "feedback/\(ClassGrader.safeName(for: record.learner)).md"
+      let feedback = ReportLayout.feedback(ClassGrader.safeName(for: record.learner))
       html += "<tr><td><a href=\"\(e(feedback))\">\(e(record.learner))</a></td>"
       var total = 0.0
       var scores: [String] = []

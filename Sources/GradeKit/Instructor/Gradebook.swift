@@ -100,7 +100,7 @@ public enum Gradebook {
     var rows = ["folder,feedback,results,junit"]
     for record in records {
       let name = ClassGrader.safeName(for: record.learner)
-      rows.append([record.learner, "feedback/\(name).md", "results/\(name)/", "junit/\(name).xml"].map(field).joined(separator: ","))
+      rows.append([record.learner, ReportLayout.feedback(name), ReportLayout.results(name), ReportLayout.junit(name)].map(field).joined(separator: ","))
     }
     return rows.joined(separator: "\r\n") + "\r\n"
   }
@@ -158,23 +158,23 @@ public enum Gradebook {
     _ records: [LearnerRecord], lessons: [Lesson], points: Points = Points(), to folder: URL, context: ClassReportPage.Context? = nil
   ) throws(GradeError) {
     do {
-      for sub in ["feedback", "results", "junit"] {
+      for sub in ReportLayout.folders {
         try FileManager.default.createDirectory(at: folder.appending(path: sub), withIntermediateDirectories: true)
       }
-      try Data(csv(records, lessons: lessons, points: points).utf8).write(to: folder.appending(path: "gradebook.csv"))
-      try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: "details.csv"))
-      try Data(feedbackIndex(records).utf8).write(to: folder.appending(path: "feedback/index.csv"))
-      try Data(ClassReportPage.html(records, lessons: lessons, context: context ?? ClassReportPage.Context(points: points)).utf8).write(to: folder.appending(path: "report.html"))
+      try Data(csv(records, lessons: lessons, points: points).utf8).write(to: folder.appending(path: ReportLayout.gradebook))
+      try Data(detailCSV(records, lessons: lessons).utf8).write(to: folder.appending(path: ReportLayout.details))
+      try Data(feedbackIndex(records).utf8).write(to: folder.appending(path: ReportLayout.feedbackIndex))
+      try Data(ClassReportPage.html(records, lessons: lessons, context: context ?? ClassReportPage.Context(points: points)).utf8).write(to: folder.appending(path: ReportLayout.page))
       for record in records {
         let name = ClassGrader.safeName(for: record.learner)
         let pairs = record.lessons.compactMap { entry in lessons.first { $0.number == entry.lesson }.map { ($0, entry.result) } }
-        try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: "feedback/\(name).md"))
-        let results = folder.appending(path: "results/\(name)")
+        try Data(markdown(record, lessons: lessons).utf8).write(to: folder.appending(path: ReportLayout.feedback(name)))
+        let results = folder.appending(path: ReportLayout.results(name))
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
         for (lesson, result) in pairs {
           try Data(ResultsJSON.exercism(lesson, result).utf8).write(to: results.appending(path: "\(lesson.folder).json"))
         }
-        try Data(junit(record, lessons: lessons).utf8).write(to: folder.appending(path: "junit/\(name).xml"))
+        try Data(junit(record, lessons: lessons).utf8).write(to: folder.appending(path: ReportLayout.junit(name)))
       }
     } catch {
       throw .infrastructure("cannot write the report to \(folder.path): \(error.localizedDescription)")

@@ -44,10 +44,13 @@ public enum GradescopeAutograder {
     return copied
   }
 
+  /// Where Gradescope reads the results under `root`.
+  public static func resultsFile(in root: URL) -> URL { root.appending(path: "results/results.json") }
+
   /// Grades the submission under `root` into `root/results/results.json`, which says why when there
   /// is no submission folder; returns whether there was one.
   public static func grade(root: URL, lessons: [Lesson], grader: Grader, points: Points) throws(GradeError) -> Bool {
-    let results = root.appending(path: "results/results.json")
+    let results = resultsFile(in: root)
     let submission = root.appending(path: "submission")
     let started = ContinuousClock.now
     let text: String

@@ -26,8 +26,11 @@ public enum CatalogValidator {
     let starter = WorkbookPath.lesson(lesson).relative
     let solution = WorkbookPath.solution(lesson).relative
 
-    if !tree.contains("\(starter)/README.md") { breach("\(starter)/README.md, the walkthrough, is missing") }
-    if tree.names(in: "\(starter)/Sources").isEmpty { breach("\(starter)/Sources has no Swift files") }
+    let readme = WorkbookPath.readme(lesson).relative
+    let starterSources = WorkbookPath.file(Lesson.sourcesFolder, of: lesson).relative
+    let sources = WorkbookPath.solutionSources(lesson).relative
+    if !tree.contains(readme) { breach("\(readme), the walkthrough, is missing") }
+    if tree.names(in: starterSources).isEmpty { breach("\(starterSources) has no Swift files") }
     if lesson.tasks.isEmpty { breach("it has no tasks") }
 
     let owned = lesson.ownedFiles
@@ -94,12 +97,12 @@ public enum CatalogValidator {
         for chaff in spec.chaffs {
           if chaff.misconception.trimmingCharacters(in: .whitespaces).isEmpty { taskBreach("chaff \(chaff.name) has no misconception") }
           if let problem = Self.completesCodeThat(chaff.misconception) { taskBreach("chaff \(chaff.name): \(problem)") }
-          let folder = "\(solution)/Chaffs/\(chaff.name)"
+          let folder = WorkbookPath.variant(VariantID(task: task.number, role: .chaff(chaff)), of: lesson).relative
           let files = tree.names(in: folder)
           if files.isEmpty { taskBreach("chaff \(chaff.name) has no files in \(folder)") }
           for file in files {
-            guard let original = tree.files["\(solution)/Sources/\(file)"] else {
-              taskBreach("\(folder)/\(file) replaces no file in \(solution)/Sources")
+            guard let original = tree.files["\(sources)/\(file)"] else {
+              taskBreach("\(folder)/\(file) replaces no file in \(sources)")
               continue
             }
             if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it holds no bug") }
@@ -124,8 +127,8 @@ public enum CatalogValidator {
         let files = tree.names(in: folder)
         if files.isEmpty { taskBreach("wheat \(wheat.name) has no files in \(folder)") }
         for file in files {
-          guard let original = tree.files["\(solution)/Sources/\(file)"] else {
-            taskBreach("\(folder)/\(file) replaces no file in \(solution)/Sources")
+          guard let original = tree.files["\(sources)/\(file)"] else {
+            taskBreach("\(folder)/\(file) replaces no file in \(sources)")
             continue
           }
           if original == tree.files["\(folder)/\(file)"] { taskBreach("\(folder)/\(file) is identical to the solution: it uses no freedom") }
@@ -150,8 +153,9 @@ public enum CatalogValidator {
       breaches += validateWithout(of: task, in: lesson, tree: tree)
     }
     let fixtures = Set(lesson.tasks.flatMap { $0.without.map(\.name) })
-    for folder in tree.folders(in: "\(solution)/Without") where !fixtures.contains(folder) {
-      breach("\(solution)/Without/\(folder) is not named by any task")
+    let withouts = WorkbookPath.withouts(lesson)
+    for folder in tree.folders(in: withouts.relative) where !fixtures.contains(folder) {
+      breach("\(withouts.appending(folder)) is not named by any task")
     }
 
     // Every timing wheat is a folder of replacements for canonical sources, named once.
@@ -163,8 +167,8 @@ public enum CatalogValidator {
         let folder = WorkbookPath.variant(VariantID(task: task.number, role: .timingWheat(wheat)), of: lesson).relative
         let files = tree.names(in: folder)
         if files.isEmpty { breach("task \(task.number): timing wheat \(wheat.name) has no files in \(folder)") }
-        for file in files where tree.files["\(solution)/Sources/\(file)"] == nil {
-          breach("task \(task.number): \(folder)/\(file) replaces no file in \(solution)/Sources")
+        for file in files where tree.files["\(sources)/\(file)"] == nil {
+          breach("task \(task.number): \(folder)/\(file) replaces no file in \(sources)")
         }
       }
     }
@@ -174,8 +178,9 @@ public enum CatalogValidator {
       if case .writeTests(let spec) = task.kind { return spec.chaffs.map(\.name) }
       return []
     })
-    for folder in tree.folders(in: "\(solution)/Chaffs") where !declared.contains(folder) {
-      breach("\(solution)/Chaffs/\(folder) is not named by any task")
+    let chaffs = WorkbookPath.chaffs(lesson)
+    for folder in tree.folders(in: chaffs.relative) where !declared.contains(folder) {
+      breach("\(chaffs.appending(folder)) is not named by any task")
     }
 
     // The solution mirrors the starter file for file; files nobody owns are identical.
