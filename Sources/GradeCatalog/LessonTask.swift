@@ -185,7 +185,8 @@ public struct LessonTask: Sendable, Equatable {
     /// The technique taken out, as CONTRIBUTING's coverage table names it.
     public var technique: String
     /// The check that fails without it: for a write-tests task, the name of one of its chaffs,
-    /// wheats or timing wheats, or one of `checkKinds`, a shape the task declares; for an
+    /// wheats or timing wheats, one of `checkKinds`, a shape the task declares, or `solution`,
+    /// tests that fail on the correct code itself; for an
     /// implement task, one of its canonical test suites, as its `tests` name them; for a compiles
     /// task, one of its misuse files (`Misuses/…`) or `stress` suites. Any task may name the
     /// compiler's error (`compiles`), and one that sets them `forbidden` or `ThreadSanitizer`.
@@ -201,7 +202,7 @@ public struct LessonTask: Sendable, Equatable {
     /// The checks a fixture may name in `fails` by kind: the shapes, each a key the task must set in
     /// the catalog, and the compiler's error, a forbidden promise and a data race report.
     public static let checkKinds: Set<String> = [
-      "minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs", "compiles", "forbidden", "ThreadSanitizer",
+      "minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs", "compiles", "forbidden", "ThreadSanitizer", "solution",
     ]
   }
 

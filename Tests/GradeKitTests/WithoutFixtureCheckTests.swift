@@ -38,12 +38,20 @@ struct WithoutFixtureCheckTests {
 
   @Test("A compile error or a refusal is never a chaff or a shape the fixture names")
   func otherFailuresAreNot() {
-    let compilerChecks: Set<String> = ["compiles", "forbidden", "ThreadSanitizer"]
+    let compilerChecks: Set<String> = ["compiles", "forbidden", "ThreadSanitizer", "solution"]
     for name in LessonTask.Without.checkKinds.subtracting(compilerChecks).union(["swaps-fields"]) {
       #expect(!Checker.finding(.compileErrors([]), isTheFailureOf: name))
       #expect(!Checker.finding(.noLearnerTests, isTheFailureOf: name))
       #expect(!Checker.finding(.refused(Self.promise), isTheFailureOf: name))
     }
+  }
+
+  @Test("Tests that fail on the solution itself are the failure named solution; a flaky pass is not")
+  func failingOnTheSolution() {
+    let test = outcome("depositAddsToTheBalance()", module: "SuiteTraitsLearnerTests", suite: "LedgerTests", status: .failed, file: "LedgerTests.swift")
+    #expect(Checker.finding(.failsOnWheat(test), isTheFailureOf: "solution"))
+    #expect(Checker.finding(.crashesOnWheat(test, message: "Fatal error"), isTheFailureOf: "solution"))
+    #expect(!Checker.finding(.flaky(test, passed: 49, runs: 50), isTheFailureOf: "solution"))
   }
 
   static let promise = Refusal(rule: .uncheckedPromise, path: "Lessons/07-sending-and-sendable/Sources/Inbox.swift", line: 3, found: "@unchecked Sendable")

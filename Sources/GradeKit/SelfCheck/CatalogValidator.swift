@@ -217,6 +217,7 @@ public enum CatalogValidator {
       if !spec.disabled.isEmpty { checks.insert("disabled") }
       if !spec.bugs.isEmpty { checks.insert("bugs") }
       if !spec.forbidden.isEmpty { checks.insert("forbidden") }
+      checks.insert("solution")
       checks.formUnion(spec.chaffs.map(\.name) + spec.wheats.map(\.name) + (spec.flakiness?.timingWheats.map(\.name) ?? []))
       part = Lesson.testsFolder
     case .implement(let tests):

@@ -62,7 +62,8 @@ extension Checker {
 
   /// Whether `finding` is the failure the catalog names in a fixture's `fails`: a chaff missed
   /// (or left undecided by a hang, caught with too few issues, caught only by a crash), a wheat
-  /// or timing wheat failed, a shape check not met, a test of the named canonical suite that
+  /// or timing wheat failed, a shape check not met, tests that fail on the solution itself
+  /// (`solution`), a test of the named canonical suite that
   /// failed, crashed or hung, a misuse file (`Misuses/…`) the compiler no longer rejects as the
   /// task asks, the compiler's error (`compiles`), a promise the task forbids (`forbidden`), or a
   /// data race report (`ThreadSanitizer`).
@@ -80,7 +81,9 @@ extension Checker {
     case .overSpecified(_, let wheat): return wheat.name == name
     // A test that passes by luck may fail its first run on the solution as well as a later one.
     case .failsOnTimingWheat(_, let wheat): return wheat.name == name || name == "flakiness"
-    case .flaky, .failsOnWheat, .crashesOnWheat: return name == "flakiness"
+    case .flaky: return name == "flakiness"
+    // Tests that fail on the correct code: without the technique they cannot pass at all.
+    case .failsOnWheat, .crashesOnWheat: return name == "flakiness" || name == "solution"
     case .tooFewCases: return name == "minimumCases"
     case .unnamedCases: return name == "namedCases"
     case .wrongTags: return name == "tags"
