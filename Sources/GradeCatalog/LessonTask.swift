@@ -189,7 +189,7 @@ public struct LessonTask: Sendable, Equatable {
     /// tests that fail on the correct code itself; for an
     /// implement task, one of its canonical test suites, as its `tests` name them; for a compiles
     /// task, one of its misuse files (`Misuses/…`) or `stress` suites. Any task may name the
-    /// compiler's error (`compiles`), and one that sets them `forbidden` or `ThreadSanitizer`.
+    /// compiler's error (`compiles`), and one that sets them `forbidden`, `views` or `ThreadSanitizer`.
     public var fails: String
 
     /// Creates a fixture.
@@ -202,7 +202,7 @@ public struct LessonTask: Sendable, Equatable {
     /// The checks a fixture may name in `fails` by kind: the shapes, each a key the task must set in
     /// the catalog, and the compiler's error, a forbidden promise and a data race report.
     public static let checkKinds: Set<String> = [
-      "minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs", "compiles", "forbidden", "ThreadSanitizer", "solution",
+      "minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs", "compiles", "forbidden", "ThreadSanitizer", "solution", "views",
     ]
   }
 

@@ -38,7 +38,7 @@ struct WithoutFixtureCheckTests {
 
   @Test("A compile error or a refusal is never a chaff or a shape the fixture names")
   func otherFailuresAreNot() {
-    let compilerChecks: Set<String> = ["compiles", "forbidden", "ThreadSanitizer", "solution"]
+    let compilerChecks: Set<String> = ["compiles", "forbidden", "ThreadSanitizer", "solution", "views"]
     for name in LessonTask.Without.checkKinds.subtracting(compilerChecks).union(["swaps-fields"]) {
       #expect(!Checker.finding(.compileErrors([]), isTheFailureOf: name))
       #expect(!Checker.finding(.noLearnerTests, isTheFailureOf: name))
@@ -76,6 +76,10 @@ struct WithoutFixtureCheckTests {
     #expect(Checker.finding(.refused(Refusal(rule: .leftBehind, path: "Lessons/09-traits-and-migration/Tests/LedgerTests.swift", line: 1, found: "XCTest")), isTheFailureOf: "forbidden"))
     #expect(!Checker.finding(.refused(Refusal(rule: .module, path: "Lessons/07-sending-and-sendable/Sources/Inbox.swift", line: 1, found: "Glibc")), isTheFailureOf: "forbidden"),
       "a module the lesson never allows is no promise the task forbids")
+    let logic = Finding.refused(Refusal(rule: .logicInView, path: "Lessons/10-approachable-concurrency/Sources/CheckoutView.swift", line: 22, found: "?:"))
+    #expect(Checker.finding(logic, isTheFailureOf: "views"))
+    #expect(!Checker.finding(logic, isTheFailureOf: "forbidden"))
+    #expect(!Checker.finding(.refused(Self.promise), isTheFailureOf: "views"))
     #expect(Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "ThreadSanitizer"))
     #expect(!Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "compiles"))
   }

@@ -206,6 +206,7 @@ public enum CatalogValidator {
     for name in Set(names) where names.filter({ $0 == name }).count > 1 { breach("names the fixture without \(name) twice") }
     var checks: Set<String> = ["compiles"]
     if task.threadSanitizer { checks.insert("ThreadSanitizer") }
+    if !task.views.isEmpty { checks.insert("views") }
     let part: String
     switch task.kind {
     case .writeTests(let spec):

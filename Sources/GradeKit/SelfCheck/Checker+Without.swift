@@ -65,8 +65,8 @@ extension Checker {
   /// or timing wheat failed, a shape check not met, tests that fail on the solution itself
   /// (`solution`), a test of the named canonical suite that
   /// failed, crashed or hung, a misuse file (`Misuses/…`) the compiler no longer rejects as the
-  /// task asks, the compiler's error (`compiles`), a promise the task forbids (`forbidden`), or a
-  /// data race report (`ThreadSanitizer`).
+  /// task asks, the compiler's error (`compiles`), a promise the task forbids (`forbidden`), logic
+  /// in a view (`views`), or a data race report (`ThreadSanitizer`).
   static func finding(_ finding: Finding, isTheFailureOf name: String) -> Bool {
     func inSuite(_ test: TestOutcome) -> Bool { TestOutcome.namePath(ofID: test.id).first == name }
     // A misuse is shown by the path the learner knows; the catalog names it from the lesson folder.
@@ -74,7 +74,8 @@ extension Checker {
     switch finding {
     case .misuseAccepted(let path, _, _, _, _), .misuseRejectedOtherwise(let path, _, _, _): return isMisuse(path)
     case .compileErrors, .concurrencyDiagnostic: return name == "compiles"
-    case .refused(let refusal): return name == "forbidden" && [.uncheckedPromise, .leftBehind].contains(refusal.rule)
+    case .refused(let refusal):
+      return name == "forbidden" && [.uncheckedPromise, .leftBehind].contains(refusal.rule) || name == "views" && refusal.rule == .logicInView
     case .dataRace: return name == "ThreadSanitizer"
     case .chaffMissed(let chaff), .chaffUndecided(let chaff, _), .chaffNeedsMoreIssues(let chaff, _, _), .chaffCaughtOnlyByCrash(let chaff):
       return chaff.name == name
