@@ -175,16 +175,21 @@ public struct LessonTask: Sendable, Equatable {
   /// the check that must fail without it: what makes CONTRIBUTING's coverage table a proof.
   ///
   /// A write-tests task's fixture is its reference test file (`Tests/…`) without the technique; an
-  /// implement task's, its solution's source (`Sources/…`). `grade check` grades the solution with
-  /// the fixture in place and breaches unless the check named by `fails` fails.
+  /// implement or compiles task's, its solution's source (`Sources/…`). Either is a whole file, or
+  /// the solution's file with small edits (`Foo.swift.edits`, `FixtureEdits`). `grade check`
+  /// grades the solution with the fixture in place and breaches unless the check named by `fails`
+  /// fails.
   public struct Without: Sendable, Hashable, Codable {
     /// The folder name.
     public var name: String
     /// The technique taken out, as CONTRIBUTING's coverage table names it.
     public var technique: String
     /// The check that fails without it: for a write-tests task, the name of one of its chaffs,
-    /// wheats or timing wheats, or one of `checkKinds`, a shape the task declares; for an
-    /// implement task, one of its canonical test suites, as its `tests` name them.
+    /// wheats or timing wheats, one of `checkKinds`, a shape the task declares, or `solution`,
+    /// tests that fail on the correct code itself; for an
+    /// implement task, one of its canonical test suites, as its `tests` name them; for a compiles
+    /// task, one of its misuse files (`Misuses/…`) or `stress` suites. Any task may name the
+    /// compiler's error (`compiles`), and one that sets them `forbidden`, `views` or `ThreadSanitizer`.
     public var fails: String
 
     /// Creates a fixture.
@@ -194,8 +199,11 @@ public struct LessonTask: Sendable, Equatable {
       self.fails = fails
     }
 
-    /// The shape checks a fixture may name in `fails`, each a key the task must set in the catalog.
-    public static let checkKinds: Set<String> = ["minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs"]
+    /// The checks a fixture may name in `fails` by kind: the shapes, each a key the task must set in
+    /// the catalog, and the compiler's error, a forbidden promise and a data race report.
+    public static let checkKinds: Set<String> = [
+      "minimumCases", "namedCases", "flakiness", "tags", "knownIssues", "disabled", "bugs", "compiles", "forbidden", "ThreadSanitizer", "solution", "views",
+    ]
   }
 
   /// The task's position in its lesson, from 1.

@@ -155,6 +155,32 @@ struct CatalogValidatorTests {
     ])
   }
 
+  @Test("A fixture may be edits of the solution's file; edits that miss it, change nothing or sit beside a whole copy are breaches")
+  func editedFixtures() throws {
+    let tests = #""tests": ["ScoreValidatorTests"], "hints": ["Read the tests first.""#
+    let json = SampleLesson.json.replacingOccurrences(
+      of: tests, with: #""tests": ["ScoreValidatorTests"], "without": [{"name": "no-throw", "technique": "a thrown error", "fails": "ScoreValidatorTests"}], "hints": ["Read the tests first.""#)
+    try #require(json != SampleLesson.json, "the sample lesson no longer holds the tests this test extends")
+    let catalog = try JSONDecoder().decode(Catalog.self, from: Data(json.utf8))
+    let edits = "Solutions/01-expect-and-require/Without/no-throw/Sources/ScoreValidator.swift.edits"
+    var files = goodTree
+    files[edits] = "The error is never thrown.\n<<< replace\nsolved\n=== with\nreturns quietly\n>>>\n"
+    #expect(breaches(files, catalog: catalog) == [])
+    files[edits] = "<<< replace\nthrow\n=== with\nreturn\n>>>\n"
+    #expect(breaches(files, catalog: catalog) == [
+      "lesson 1: task 1: Solutions/01-expect-and-require/Without/no-throw/Sources/ScoreValidator.swift.edits: the edits find the text of block 1 nowhere in the file; it must occur exactly once: throw"
+    ])
+    files[edits] = "<<< replace\nsolved\n=== with\nsolved\n>>>\n"
+    #expect(breaches(files, catalog: catalog) == [
+      "lesson 1: task 1: Solutions/01-expect-and-require/Without/no-throw/Sources/ScoreValidator.swift.edits leaves the solution's file as it is: it takes no technique out"
+    ])
+    files[edits] = "<<< replace\nsolved\n=== with\nreturns quietly\n>>>\n"
+    files["Solutions/01-expect-and-require/Without/no-throw/Sources/ScoreValidator.swift"] = "returns quietly"
+    #expect(breaches(files, catalog: catalog) == [
+      "lesson 1: task 1: Solutions/01-expect-and-require/Without/no-throw holds both Sources/ScoreValidator.swift and its edits: keep one"
+    ])
+  }
+
   @Test("Missing files are named", arguments: [
     "Lessons/01-expect-and-require/README.md",
     "Solutions/01-expect-and-require/Tests/UserStoreTests.swift",

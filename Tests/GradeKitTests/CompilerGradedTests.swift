@@ -142,6 +142,28 @@ struct CompilerGradedTests {
     #expect(result.task(1).checks.contains { $0.name.contains("rejects Lessons/01-sharing/Misuses/Share.swift:5 with [#SendingRisksDataRace]") && $0.status == .pass })
   }
 
+  @Test("A compiles task's fixture without the technique must fail the misuse, the refusal or the compiler's error it names")
+  func withoutFixtures() throws {
+    var lesson = lab.workbook.catalog.lessons[0]
+    func put(_ text: String, _ name: String) throws {
+      let url = lab.workbook.root.appending(path: "Solutions/01-sharing/Without/\(name)/Sources/Box.swift.edits")
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url)
+    }
+    // The promise silences the compiler: the task refuses it, and the misuse compiles.
+    try put("<<< replace\npublic final class Box {\n=== with\npublic final class Box: @unchecked Sendable {\n>>>\n", "unchecked")
+    // A change that keeps the design: nothing the compiler checks fails.
+    try put("<<< replace\npublic var value = 0\n=== with\npublic var value = 1\n>>>\n", "one-more")
+    lesson.tasks[0].without = [
+      .init(name: "unchecked", technique: "a design the compiler checks", fails: "forbidden"),
+      .init(name: "unchecked", technique: "a design the compiler checks", fails: "Misuses/Share.swift"),
+      .init(name: "one-more", technique: "nothing", fails: "compiles"),
+    ]
+    let checker = Checker(workbook: lab.workbook, grader: lab.grader, progress: { _ in })
+    let breaches = checker.checkWithoutFixtures(of: lesson).map(\.message)
+    #expect(breaches == ["task 1: without nothing (one-more), compiles must fail, but the task passes"], "\(breaches)")
+  }
+
   @Test("A task marked for ThreadSanitizer whose tests fail in the plain build fails on those failures, with no TSan build")
   func plainFailureFirst() throws {
     let checked = "public final class Box { public var value = 0; public init() {} }\n"

@@ -36,11 +36,51 @@ struct WithoutFixtureCheckTests {
     }
   }
 
-  @Test("A compile error or a refusal is never the check a fixture names")
+  @Test("A compile error or a refusal is never a chaff or a shape the fixture names")
   func otherFailuresAreNot() {
-    for name in LessonTask.Without.checkKinds.union(["swaps-fields"]) {
+    let compilerChecks: Set<String> = ["compiles", "forbidden", "ThreadSanitizer", "solution", "views"]
+    for name in LessonTask.Without.checkKinds.subtracting(compilerChecks).union(["swaps-fields"]) {
       #expect(!Checker.finding(.compileErrors([]), isTheFailureOf: name))
       #expect(!Checker.finding(.noLearnerTests, isTheFailureOf: name))
+      #expect(!Checker.finding(.refused(Self.promise), isTheFailureOf: name))
     }
+  }
+
+  @Test("Tests that fail on the solution itself are the failure named solution; a flaky pass is not")
+  func failingOnTheSolution() {
+    let test = outcome("depositAddsToTheBalance()", module: "SuiteTraitsLearnerTests", suite: "LedgerTests", status: .failed, file: "LedgerTests.swift")
+    #expect(Checker.finding(.failsOnWheat(test), isTheFailureOf: "solution"))
+    #expect(Checker.finding(.crashesOnWheat(test, message: "Fatal error"), isTheFailureOf: "solution"))
+    #expect(!Checker.finding(.flaky(test, passed: 49, runs: 50), isTheFailureOf: "solution"))
+  }
+
+  static let promise = Refusal(rule: .uncheckedPromise, path: "Lessons/07-sending-and-sendable/Sources/Inbox.swift", line: 3, found: "@unchecked Sendable")
+  static let diagnostic = Diagnostic(path: "Lessons/07-sending-and-sendable/Sources/Inbox.swift", line: 40, column: 5, message: "sending 'inbox' risks causing data races")
+
+  @Test("A compiles task's fixture names the misuse by the file the catalog lists, the compiler's error, a forbidden promise or a data race")
+  func compilerChecks() {
+    let misuse = "Misuses/EditAfterPosting.swift"
+    let shown = "Lessons/07-sending-and-sendable/Misuses/EditAfterPosting.swift"
+    let accepted = Finding.misuseAccepted(path: shown, line: 9, code: "await post(letter, to: inbox)", group: "SendingRisksDataRace", explanation: nil)
+    let otherwise = Finding.misuseRejectedOtherwise(path: shown, line: 9, group: "SendingRisksDataRace", said: [Self.diagnostic])
+    for finding in [accepted, otherwise] {
+      #expect(Checker.finding(finding, isTheFailureOf: misuse))
+      #expect(!Checker.finding(finding, isTheFailureOf: "Misuses/ShareCounter.swift"))
+      #expect(!Checker.finding(finding, isTheFailureOf: "EditAfterPosting.swift"), "a misuse is named from the lesson folder")
+      #expect(!Checker.finding(finding, isTheFailureOf: "compiles"))
+    }
+    #expect(Checker.finding(.concurrencyDiagnostic(Self.diagnostic, explanation: nil), isTheFailureOf: "compiles"))
+    #expect(Checker.finding(.compileErrors([Self.diagnostic]), isTheFailureOf: "compiles"))
+    #expect(!Checker.finding(.concurrencyDiagnostic(Self.diagnostic, explanation: nil), isTheFailureOf: misuse))
+    #expect(Checker.finding(.refused(Self.promise), isTheFailureOf: "forbidden"))
+    #expect(Checker.finding(.refused(Refusal(rule: .leftBehind, path: "Lessons/09-traits-and-migration/Tests/LedgerTests.swift", line: 1, found: "XCTest")), isTheFailureOf: "forbidden"))
+    #expect(!Checker.finding(.refused(Refusal(rule: .module, path: "Lessons/07-sending-and-sendable/Sources/Inbox.swift", line: 1, found: "Glibc")), isTheFailureOf: "forbidden"),
+      "a module the lesson never allows is no promise the task forbids")
+    let logic = Finding.refused(Refusal(rule: .logicInView, path: "Lessons/10-approachable-concurrency/Sources/CheckoutView.swift", line: 22, found: "?:"))
+    #expect(Checker.finding(logic, isTheFailureOf: "views"))
+    #expect(!Checker.finding(logic, isTheFailureOf: "forbidden"))
+    #expect(!Checker.finding(.refused(Self.promise), isTheFailureOf: "views"))
+    #expect(Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "ThreadSanitizer"))
+    #expect(!Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "compiles"))
   }
 }

@@ -199,50 +199,74 @@ public enum CatalogValidator {
   }
 
   /// Breaches of a task's fixtures without a technique: each a folder of its own holding a changed
-  /// copy of one of the task's files, naming a check the task has: a write-tests task's chaff,
-  /// wheat, timing wheat or declared shape, or an implement task's canonical test suite.
+  /// copy of one of the task's files, or edits of it (`FixtureEdits`), naming a check the task
+  /// has: a write-tests task's chaff, wheat, timing wheat or declared shape, an implement task's
+  /// canonical test suite, a compiles task's misuse or stress suite, the compiler's error, a
+  /// forbidden promise or a data race report where the task sets them.
   static func validateWithout(of task: LessonTask, in lesson: Lesson, tree: FileTree) -> [Breach] {
     var breaches: [Breach] = []
     func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, "task \(task.number): \(message)")) }
     let solution = WorkbookPath.solution(lesson).relative
     let names = task.without.map(\.name)
     for name in Set(names) where names.filter({ $0 == name }).count > 1 { breach("names the fixture without \(name) twice") }
-    let checks: Set<String>
+    var checks: Set<String> = ["compiles"]
+    if task.threadSanitizer { checks.insert("ThreadSanitizer") }
+    if !task.views.isEmpty { checks.insert("views") }
     let part: String
     switch task.kind {
     case .writeTests(let spec):
-      var declared: Set<String> = []
-      if spec.minimumCases != nil { declared.insert("minimumCases") }
-      if spec.namedCases { declared.insert("namedCases") }
-      if spec.flakiness != nil { declared.insert("flakiness") }
-      if !spec.tags.isEmpty { declared.insert("tags") }
-      if !spec.knownIssues.isEmpty { declared.insert("knownIssues") }
-      if !spec.disabled.isEmpty { declared.insert("disabled") }
-      if !spec.bugs.isEmpty { declared.insert("bugs") }
-      checks = Set(spec.chaffs.map(\.name) + spec.wheats.map(\.name) + (spec.flakiness?.timingWheats.map(\.name) ?? [])).union(declared)
+      if spec.minimumCases != nil { checks.insert("minimumCases") }
+      if spec.namedCases { checks.insert("namedCases") }
+      if spec.flakiness != nil { checks.insert("flakiness") }
+      if !spec.tags.isEmpty { checks.insert("tags") }
+      if !spec.knownIssues.isEmpty { checks.insert("knownIssues") }
+      if !spec.disabled.isEmpty { checks.insert("disabled") }
+      if !spec.bugs.isEmpty { checks.insert("bugs") }
+      if !spec.forbidden.isEmpty { checks.insert("forbidden") }
+      checks.insert("solution")
+      checks.formUnion(spec.chaffs.map(\.name) + spec.wheats.map(\.name) + (spec.flakiness?.timingWheats.map(\.name) ?? []))
       part = Lesson.testsFolder
     case .implement(let tests):
-      checks = Set(tests)
+      checks.formUnion(tests)
       part = Lesson.sourcesFolder
-    case .compiles, .unknown:
-      if !task.without.isEmpty { breach("names fixtures without a technique; only write-tests and implement tasks grade them") }
+    case .compiles(let spec):
+      if !spec.forbidden.isEmpty { checks.insert("forbidden") }
+      checks.formUnion(spec.misuses.map(\.file) + spec.stress)
+      part = Lesson.sourcesFolder
+    case .unknown:
+      if !task.without.isEmpty { breach("names fixtures without a technique; only write-tests, implement and compiles tasks grade them") }
       return breaches
     }
     for fixture in task.without {
       if fixture.technique.trimmingCharacters(in: .whitespaces).isEmpty { breach("the fixture without \(fixture.name) names no technique") }
       if !checks.contains(fixture.fails) {
         let kinds = LessonTask.Without.checkKinds.contains(fixture.fails) ? " (the task does not set \(fixture.fails))" : ""
-        breach("the fixture without \(fixture.name) fails \"\(fixture.fails)\"\(kinds), which is none of the task's \(part == Lesson.testsFolder ? "chaffs, wheats, timing wheats or shape checks" : "canonical tests")")
+        let named = switch task.kind {
+        case .writeTests: "chaffs, wheats, timing wheats or shape checks"
+        case .compiles: "misuses, stress suites or compiler checks"
+        default: "canonical tests"
+        }
+        breach("the fixture without \(fixture.name) fails \"\(fixture.fails)\"\(kinds), which is none of the task's \(named)")
       }
       let folder = WorkbookPath.without(fixture, of: lesson).relative
       let files = tree.names(in: "\(folder)/\(part)").map { "\(part)/\($0)" }
       if files.isEmpty { breach("the fixture without \(fixture.name) has no files in \(folder)/\(part)") }
       for file in files {
-        guard task.files.contains(file) else {
-          breach("\(folder)/\(file) replaces none of the task's files")
+        let edited = file.hasSuffix(FixtureEdits.suffix) ? String(file.dropLast(FixtureEdits.suffix.count)) : nil
+        guard task.files.contains(edited ?? file) else {
+          breach("\(folder)/\(file) \(edited == nil ? "replaces" : "edits") none of the task's files")
           continue
         }
-        if tree.files["\(folder)/\(file)"] == tree.files["\(solution)/\(file)"] {
+        if let edited {
+          if files.contains(edited) { breach("\(folder) holds both \(edited) and its edits: keep one") }
+          do {
+            let edits = try FixtureEdits(parsing: tree.text("\(folder)/\(file)") ?? "")
+            let original = tree.text("\(solution)/\(edited)") ?? ""
+            if try edits.applied(to: original) == original { breach("\(folder)/\(file) leaves the solution's file as it is: it takes no technique out") }
+          } catch {
+            breach("\(folder)/\(file): the edits \(error)")
+          }
+        } else if tree.files["\(folder)/\(file)"] == tree.files["\(solution)/\(file)"] {
           breach("\(folder)/\(file) is identical to the solution's: it takes no technique out")
         }
       }
