@@ -50,7 +50,7 @@ struct WithoutFixtureCheckTests {
   func failingOnTheSolution() {
     let test = outcome("depositAddsToTheBalance()", module: "SuiteTraitsLearnerTests", suite: "LedgerTests", status: .failed, file: "LedgerTests.swift")
     #expect(Checker.finding(.failsOnWheat(test), isTheFailureOf: "solution"))
-    #expect(Checker.finding(.crashesOnWheat(test, message: "Fatal error"), isTheFailureOf: "solution"))
+    #expect(Checker.finding(.crashesOnWheat(test, .printing("Fatal error")), isTheFailureOf: "solution"))
     #expect(!Checker.finding(.flaky(test, passed: 49, runs: 50), isTheFailureOf: "solution"))
   }
 
