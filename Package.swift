@@ -44,7 +44,7 @@ var targets: [Target] = [
   .target(name: "GradeCatalog", path: "Sources/GradeCatalog"),
   // Running a process and waiting on it; blocking work side by side. Of grading it knows
   // only the grader's errors.
-  .target(name: "GradeProcesses", dependencies: ["GradeCatalog"], path: "Sources/GradeProcesses"),
+  .target(name: "GradeProcesses", dependencies: ["GradeCatalog", "GradeWire"], path: "Sources/GradeProcesses"),
   // Swift Testing's event stream, as the box's program writes it, folded into what each test did.
   .target(name: "GradeEvents", dependencies: ["GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
   // What a grading found: each lesson's and task's result, its checks and findings, before
@@ -64,7 +64,7 @@ var targets: [Target] = [
   // box), with the key builder and the stored format every store follows, and the store of
   // lessons' results. Gives `Workspace.Built`.
   .target(
-    name: "GradeBuild", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults"],
+    name: "GradeBuild", dependencies: ["GradeBox", "GradeCatalog", "GradeEvents", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeWire"],
     path: "Sources/GradeBuild"),
   // The second stage: which build grades which task, the runs a grading makes, run side by
   // side in boxes, each folded into what its tests did. Gives a `JobResult` per `JobID`.
@@ -77,7 +77,7 @@ var targets: [Target] = [
     path: "Sources/GradeJudge"),
   // The fourth stage: what a grading found, in words, feedback for a learner and results.json
   // for a machine. It reads results only, so every report words the same findings the same way.
-  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults"], path: "Sources/GradeFeedback"),
+  .target(name: "GradeFeedback", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeWire"], path: "Sources/GradeFeedback"),
   // The grader on top of the stages (`Grader.grade` calls Build, Run and Judge in order; a
   // command puts the result into words with Feedback), and everything around it: class
   // grading, releases, platforms, `grade check`, and the commands.

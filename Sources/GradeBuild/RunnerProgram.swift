@@ -1,4 +1,5 @@
 import Foundation
+import GradeWire
 
 /// The program inside the box: where its sources are, and what the grader knows of it.
 ///
@@ -13,7 +14,7 @@ package enum RunnerProgram {
   static let moduleName = "__GradeRunner"
 
   /// The file name of the tests library the entry point loads from its own folder.
-  package static let testsLibrary = "libGradeTests.so"
+  package static let testsLibrary = BoxWire.testsLibrary
 
   /// The package's `Sources` folder, where this file was compiled from.
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

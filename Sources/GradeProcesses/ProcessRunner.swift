@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeWire
 import Synchronization
 
 #if canImport(Glibc)
@@ -123,9 +124,9 @@ public struct ProcessRunner: Sendable {
       posix_spawn_file_actions_adddup2(&actions, errors?.write ?? output.write, 2)
       if let events {
         // dup2 clears close-on-exec on the copy, so descriptor 3 reaches the child.
-        posix_spawn_file_actions_adddup2(&actions, events.write, 3)
+        posix_spawn_file_actions_adddup2(&actions, events.write, BoxWire.eventsDescriptor)
       }
-      if let input { posix_spawn_file_actions_adddup2(&actions, input.read, 4) }
+      if let input { posix_spawn_file_actions_adddup2(&actions, input.read, BoxWire.ordersDescriptor) }
 
       #if canImport(Darwin)
         var attributes: posix_spawnattr_t? = nil
@@ -239,18 +240,7 @@ public struct ProcessRunner: Sendable {
 
   /// Writes every byte of `data` to `descriptor`; `false` when the pipe would not take them.
   private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-    data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
+    data.withUnsafeBytes { BoxWire.writeAll($0, to: descriptor) }
   }
 
   /// A pipe whose two ends are close-on-exec and numbered 10 or above. Call only under `spawnLock`.

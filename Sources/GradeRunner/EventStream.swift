@@ -9,14 +9,6 @@ import Foundation
   import Darwin
 #endif
 
-#if canImport(Glibc)
-  /// write(2), named apart from `EventStream.write`.
-  private let systemWrite = Glibc.write
-#else
-  /// write(2), named apart from `EventStream.write`.
-  private let systemWrite = Darwin.write
-#endif
-
 /// The stream to the grader: every record Swift Testing hands the runner, sealed and numbered.
 ///
 /// NSLock, not Mutex: this runs in ThreadSanitizer builds too, and ThreadSanitizer on
@@ -78,17 +70,7 @@ final class EventStream: @unchecked Sendable {
       var line = seal.frame(record, sequence: next)
       line.append(UInt8(ascii: "\n"))
       next += 1
-      line.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-          let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-          if written < 0 {
-            if errno == EINTR { continue }
-            return
-          }
-          offset += written
-        }
-      }
+      _ = line.withUnsafeBytes { BoxWire.writeAll($0, to: descriptor) }
     }
   }
 }

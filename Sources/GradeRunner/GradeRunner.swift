@@ -26,13 +26,6 @@ import Testing
 /// 3. It loads the tests and hands Swift Testing a handler that writes every record to
 ///    descriptor 3, sealed with the run's key (`RecordSeal`).
 @main enum GradeRunner {
-  /// The exit status when the tests library cannot be loaded (a missing symbol, say).
-  static let cannotLoadTests: Int32 = 70
-  /// The exit status when this Swift Testing has no entry point for tools.
-  static let noEntryPoint: Int32 = 71
-  /// The exit status when the run cannot be confined: it does not run unconfined.
-  static let cannotConfine: Int32 = 72
-
   private typealias EntryPoint = @convention(thin) @Sendable (
     _ configurationJSON: UnsafeRawBufferPointer?, _ recordHandler: @escaping @Sendable (_ recordJSON: UnsafeRawBufferPointer) -> Void
   ) async throws -> Bool
@@ -54,9 +47,9 @@ import Testing
   static func main() async {
     // 1. The orders, before anything the run tests is loaded. Swift Testing starts this program
     // again for each exit test, with no orders: that child inherits the confinement.
-    let orders = readAll(4).flatMap { try? JSONDecoder().decode(RunOrders.self, from: Data($0)) }
-    close(4)
-    _ = fcntl(3, F_SETFD, FD_CLOEXEC)
+    let orders = readAll(BoxWire.ordersDescriptor).flatMap { try? JSONDecoder().decode(RunOrders.self, from: Data($0)) }
+    close(BoxWire.ordersDescriptor)
+    _ = fcntl(BoxWire.eventsDescriptor, F_SETFD, FD_CLOEXEC)
     // The mutant a schema's code runs, set before any of it runs (`ActiveMutant.c`).
     if let mutant = orders?.mutant, mutant != 0, let set = cFunction("grade_set_active_mutant", as: SetMutant.self) { set(mutant) }
     // 2. Confined, before the tests load.
@@ -66,27 +59,27 @@ import Testing
     if let orders {
       let status = confine(orders.allowed)
       // 1: a kernel without Landlock, which confines the system calls alone.
-      guard status == 0 || status == 1 else { fail("the run could not be confined (step \(status))", status: cannotConfine) }
+      guard status == 0 || status == 1 else { fail("the run could not be confined (step \(status))", status: .cannotConfine) }
     }
     // The late-events run holds the code under test's jobs back from here on (`LateEvents.c`).
     if orders?.lateEvents == true {
       guard let start = cFunction("grade_late_events_start", as: StartLateEvents.self), start() == 0 else {
-        fail("the late-events run could not start", status: cannotConfine)
+        fail("the late-events run could not start", status: .cannotConfine)
       }
     }
     // 3. The tests.
-    guard dlopen(programFolder() + "/libGradeTests.so", RTLD_NOW | RTLD_GLOBAL) != nil else {
-      fail("the tests could not be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown")", status: cannotLoadTests)
+    guard dlopen(programFolder() + "/" + BoxWire.testsLibrary, RTLD_NOW | RTLD_GLOBAL) != nil else {
+      fail("the tests could not be loaded: \(dlerror().map { String(cString: $0) } ?? "unknown")", status: .cannotLoadTests)
     }
     guard let getEntryPoint = cFunction("swt_abiv0_getEntryPoint", as: GetEntryPoint.self) else {
-      fail("this Swift Testing has no entry point for tools", status: noEntryPoint)
+      fail("this Swift Testing has no entry point for tools", status: .noEntryPoint)
     }
     let entryPoint = unsafeBitCast(getEntryPoint(), to: EntryPoint.self)
     guard let orders, let seal = RecordSeal(key: orders.key) else {
       let passed = (try? await entryPoint(nil) { _ in }) ?? false
-      exit(passed ? 0 : 1)
+      exit((passed ? BoxWire.Exit.passed : .failed).rawValue)
     }
-    let stream = EventStream(descriptor: 3, seal: seal)
+    let stream = EventStream(descriptor: BoxWire.eventsDescriptor, seal: seal)
     Sleeps.shared.stream = stream
     Sleeps.shared.enabled = orders.waitsForEvents
     let configuration = Configuration(
@@ -99,7 +92,7 @@ import Testing
     // A test that waited for time, or was cancelled from inside, failed in the records, though
     // Swift Testing did not see it fail.
     let cancelled = stream.lock.withLock { stream.sawCancellation }
-    exit(passed && !Sleeps.shared.reported && !cancelled ? 0 : 1)
+    exit((passed && !Sleeps.shared.reported && !cancelled ? BoxWire.Exit.passed : .failed).rawValue)
   }
 
   /// Confines this process to `allowed` (`grade_confine`); 0 when it is, else the step that failed.
@@ -128,9 +121,9 @@ import Testing
     return (path as NSString).deletingLastPathComponent
   }
 
-  private static func fail(_ message: String, status: Int32) -> Never {
+  private static func fail(_ message: String, status: BoxWire.Exit) -> Never {
     FileHandle.standardError.write(Data("grade: \(message)\n".utf8))
-    exit(status)
+    exit(status.rawValue)
   }
 
   private static func readAll(_ descriptor: Int32) -> [UInt8]? {

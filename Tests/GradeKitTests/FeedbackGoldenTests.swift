@@ -6,6 +6,7 @@
 @testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
+@testable import GradeWire
 import Testing
 
 /// Whole outputs compared to the letter: a change to what learners read shows up here.
@@ -228,6 +229,15 @@ struct FeedbackGoldenTests {
   func outputLimit() {
     let check = Check("x", findings: [.abnormalExit(.exited(3))], output: String(repeating: "a", count: 2_000))
     #expect(check.output?.count == 500)
+  }
+
+  @Test("A runner that stops with a status of the box's protocol is named in words, with what to run next")
+  func runnerStatus() {
+    let wording = Wording(lesson: lesson, task: lesson.tasks[0])
+    let confined = Finding.runFailed(Crash(termination: .exited(BoxWire.Exit.cannotConfine.rawValue), output: "grade: the run could not be confined (step 3)"))
+    let text = confined.words(in: wording).text
+    #expect(text.contains("the box could not confine the run") && text.contains("check-setup") && text.contains("(step 3)"), "\(text)")
+    #expect(Finding.runFailed(Crash(termination: .exited(9))).words(in: wording).text.contains("the process exited with status 9"))
   }
 
   @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")
