@@ -50,7 +50,9 @@ public struct ClassGrader: Sendable {
 
   /// Creates a class grader.
   public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
+    // Every grade it gives counts, whatever grader it was handed.
     self.grader = grader
+    self.grader.gradesCount = true
     self.jobs = max(1, jobs)
     self.shard = shard
     self.progress = progress
