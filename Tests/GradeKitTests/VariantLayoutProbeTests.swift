@@ -138,6 +138,15 @@ struct VariantLayoutProbeTests {
     try lab.expectNothingOutsideChanged()
   }
 
+  /// A task-2 test file whose one test computes a number that differs between the correct
+  /// versions (7932 on the solution, 7919013 on the wheat that numbers users from 1000),
+  /// asserts the solution's and shows it on failure: to learn the other version's number.
+  static let measuring = HostileLab.userStoreTest("""
+        var store = UserStore()
+        let fingerprint = store.add(name: "Ada", email: "ada@example.com").id * 7919 + 13
+        #expect(fingerprint == 7932, "computed \\(fingerprint)")
+    """)
+
   @Test(
     "Where grades count, a test that fails on another correct version shows its name and place, and nothing it computed there",
     arguments: GradingMode.allCases)
@@ -145,11 +154,7 @@ struct VariantLayoutProbeTests {
     // A number that differs between the correct versions, asserted at the solution's value and
     // shown on failure, to learn the other correct version's from the feedback.
     let folder = try lab.learner("other-wheat-values-\(mode.rawValue)") { folder in
-      try HostileLab.write(HostileLab.userStoreTest("""
-            var store = UserStore()
-            let fingerprint = store.add(name: "Ada", email: "ada@example.com").id * 7919 + 13
-            #expect(fingerprint == 7932, "computed \\(fingerprint)")
-        """), to: "Tests/UserStoreTests.swift", in: folder)
+      try HostileLab.write(Self.measuring, to: "Tests/UserStoreTests.swift", in: folder)
     }
     let graded = try mode.grade(folder, as: lab.lesson, with: lab.grader, name: "other-wheat-values", scratch: lab.root.appending(path: "modes"))
     let words = graded.words(2)
