@@ -200,6 +200,8 @@ public struct ClassGrader: Sendable {
   /// A hash of the workbook's files for `lessons`, the catalog and the grading settings.
   private func workbookFingerprint(lessons: [Lesson]) -> String {
     var key = CacheKey(grading: grader.settings)
+    // A record made before feedback withheld what tests computed on other correct versions is graded again.
+    key.add("grades-count", "\(grader.gradesCount)")
     key.add("catalog", contents: (try? Data(contentsOf: WorkbookPath.catalog.url(in: grader.workbook.root))) ?? Data())
     for lesson in lessons {
       let tree = FileTree(root: grader.workbook.root, folders: [
