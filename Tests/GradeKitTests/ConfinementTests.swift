@@ -8,7 +8,8 @@ import Testing
 /// What a graded run may do is listed, and everything else is refused, at each of three
 /// layers: the source (`CodeRules`), the built code (`MachineCodeRules`) and the running
 /// process (`Confinement.c`). One case per class of door, each with the box's namespaces
-/// on and off, since the process layer must hold without them.
+/// on and off, since the process layer must hold without them; the event stream's, in
+/// every mode (`GradingMode`).
 @Suite("Confinement: allowed by list, refused otherwise", .tags(.slow))
 struct ConfinementTests {
   let lab = HostileLab.shared

@@ -21,6 +21,7 @@ enum GradingMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// `grade autograde`, as Gradescope's `run_autograder` calls it: no namespaces, results in `results.json`.
   case autograde
 
+  /// The mode as a learner or instructor asks for it, in each test case's name.
   var testDescription: String {
     switch self {
     case .own: "grade"
