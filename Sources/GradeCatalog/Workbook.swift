@@ -7,6 +7,9 @@ public struct Workbook: Sendable {
   /// The lessons, read from the catalog.
   public var catalog: Catalog
 
+  /// Whether this copy has `Solutions/`: the instructor's has, a released copy has not.
+  public var shipsSolutions: Bool { FileManager.default.fileExists(atPath: WorkbookPath.solutions.url(in: root).path) }
+
   /// Creates a workbook from a root and a catalog already read.
   public init(root: URL, catalog: Catalog) {
     self.root = root

@@ -42,6 +42,9 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   public var failedRuns: Int = 0
   /// Which runs, from 1, recorded an issue that is not known, in a run that repeated the tests.
   public var failedIterations: [Int] = []
+  /// Whether what the test computed is withheld (`withoutValues`): its one issue stands at its
+  /// declaration for all it recorded, and says nothing of its own.
+  public var valuesWithheld = false
 
   /// The issues that make the test fail.
   public var failures: [IssueReport] { issues.filter { !$0.isKnown } }
@@ -64,6 +67,7 @@ public struct TestOutcome: Sendable, Equatable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case id, name, displayName, fileID, line, isParameterized, caseCount, caseNames, status, issues, tags, runs, failedRuns, failedIterations
+    case id, name, displayName, fileID, line, isParameterized, caseCount, caseNames, status, issues, tags, runs, failedRuns, failedIterations,
+      valuesWithheld
   }
 }

@@ -59,6 +59,11 @@ public struct Wording: Sendable {
   }
 
   /// What a task whose tests share state asks for.
+  /// What feedback says in place of the issues of a test whose values are withheld
+  /// (`TestOutcome.valuesWithheld`).
+  public static let valuesWithheld =
+    "It fails there; where grades count, feedback shows no value a test computed on a correct version other than the solution."
+
   static let serialize =
     "Serialize shared state: put .serialized on the suite that holds every test touching it, and let each test set up the state it relies on."
 
@@ -93,6 +98,7 @@ extension Finding {
     func quoted(_ test: TestOutcome) -> String { test.displayName == test.name ? test.name : "\"\(test.displayName)\"" }
     func at(_ location: String?) -> String { location.map { "  " + style.dim($0) } ?? "" }
     func issues(of test: TestOutcome) -> [String] {
+      if test.valuesWithheld { return [Wording.valuesWithheld] }
       var lines: [String] = []
       for issue in test.failures.prefix(wording.issuesShown) {
         lines.append((issue.testCase.map { "with \($0): " } ?? "") + issue.message)
@@ -105,6 +111,7 @@ extension Finding {
     // several (one is where the headline points): a strict mock's complaint comes first in
     // time, and the test's own expectation must not hide behind it.
     func everyIssue(of test: TestOutcome) -> [String] {
+      if test.valuesWithheld { return [Wording.valuesWithheld] }
       let cap = wording.issuesOnCorrectCodeShown
       let several = test.failures.count > 1
       var lines: [String] = []

@@ -14,6 +14,8 @@ package struct LessonEvaluator: Sendable {
   var plan: WorkspacePlan
   /// The limits every run had.
   var limits: BoxLimits
+  /// Whether the grade counts (`Grader.gradesCount`).
+  package var gradesCount = false
 
   /// Creates an evaluator of the gradings of `plan`, whose runs had `limits`.
   package init(plan: WorkspacePlan, limits: BoxLimits) {
@@ -100,7 +102,7 @@ package struct LessonEvaluator: Sendable {
         lateEvents: spec.waitsForEvents ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
-        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit)
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit, gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])

@@ -115,14 +115,20 @@ public enum TaskEvaluator {
   ///     tell the learner's tests apart from canonical helpers in the same folder.
   ///   - traits: The traits each of the learner's test functions carries, by name.
   ///   - seconds: The time limit of each run.
+  ///   - gradesCount: Whether the grade counts (`Grader.gradesCount`): a test that fails on a
+  ///     correct version other than the solution is then found without its values
+  ///     (`TestOutcome.withoutValues`).
   public static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, runs: VariantRuns, ownedFiles: Set<String>, traits: [String: Set<String>] = [:],
-    seconds: Int
+    seconds: Int, gradesCount: Bool = false
   ) -> TaskResult {
     func owns(_ test: TestOutcome) -> Bool {
       ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "")
     }
     func own(_ job: JobResult) -> [TestOutcome] { job.tests.filter(owns) }
+    // What a test shows of a run on a correct version other than the solution: where grades
+    // count, nothing it computed there, which could tell that version from the solution.
+    func shown(_ test: TestOutcome) -> TestOutcome { gradesCount ? test.withoutValues : test }
     let wheat = runs.solution
 
     // A void run anywhere voids the task: none of its results can be trusted.
@@ -157,7 +163,7 @@ public enum TaskEvaluator {
       for (other, job) in runs.wheats {
         var seen: Set<String> = []
         let failing = own(job).filter { job.fate(of: $0).isFailure } + job.hung.filter(owns)
-        for test in failing where seen.insert(test.id).inserted { promised.append(.overSpecified(test, other)) }
+        for test in failing where seen.insert(test.id).inserted { promised.append(.overSpecified(shown(test), other)) }
         promised += job.sanitizerReports.map(Finding.dataRace)
         if let finding = Finding(startOrExitOf: job.ending) { promised.append(finding) }
       }
@@ -170,10 +176,10 @@ public enum TaskEvaluator {
       var luck: [Finding] = []
       for (timingWheat, job) in runs.timingWheats {
         for test in own(job) where job.fate(of: test).isFailure {
-          luck.append(.failsOnTimingWheat(test, timingWheat))
+          luck.append(.failsOnTimingWheat(shown(test), timingWheat))
         }
         for test in job.hung where owns(test) {
-          luck.append(.failsOnTimingWheat(test, timingWheat))
+          luck.append(.failsOnTimingWheat(shown(test), timingWheat))
         }
       }
       var tally: [String: (test: TestOutcome, runs: Int, failed: Int)] = [:]

@@ -216,6 +216,29 @@ struct CompilerGradedTests {
     #expect(result.task(2).status == .pass)
   }
 
+  @Test(
+    "A tally that reads its count unlocked through a key path and through reflection earns nothing where the box has no namespaces, in a class and on Gradescope",
+    arguments: [GradingMode.plain, .classGrading, .autograde])
+  func runtimeReadsInEveryMode(mode: GradingMode) throws {
+    // The reads ThreadSanitizer cannot see, each a way to pass with no lock on the read; in
+    // a learner's own grade, keyPathRead and reflectionRead.
+    let peeking = Lab.safeTally.replacingOccurrences(
+      of: "public var value: Int { lock.lock(); defer { lock.unlock() }; return count }",
+      with: """
+        static let path: KeyPath<Tally, Int> = \\.count
+          public var value: Int { self[keyPath: Tally.path] }
+          public var description: String { "\\(Mirror(reflecting: self).children.first { $0.label == "count" }?.value ?? 0)" }
+        """)
+    #expect(peeking != Lab.safeTally)
+    let folder = try lab.learner("runtime-reads-\(mode.rawValue)", box: "public final class Box { public var value = 0; public init() {} }\n", tally: peeking)
+    let graded = try mode.grade(
+      folder, as: lab.workbook.catalog.lessons[0], with: lab.grader, name: "runtime-reads", scratch: lab.root.appending(path: "modes"))
+    #expect(!graded.passed(3))
+    #expect(graded.words(3).contains("uses swift_getAtKeyPath, which reads stored properties inside the Swift runtime"), "\(mode): \(graded.words(3))")
+    #expect(graded.words(3).contains("uses Mirror, which reads stored properties inside the Swift runtime"), "\(mode): \(graded.words(3))")
+    #expect(graded.passed(2), "\(mode): \(graded.words(2))")
+  }
+
   @Test("A library ThreadSanitizer grades may call the runtime's own functions for references, metadata and tasks, and no other")
   func instrumentedRuntime() {
     for name in ["swift_retain", "swift_beginAccess", "swift_task_switch", "swift_lookUpClassMethod", "swift_getTypeByMangledNameInContext2", "swift_weakLoadStrong"] {

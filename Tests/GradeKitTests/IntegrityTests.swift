@@ -127,6 +127,37 @@ struct IntegrityTests {
   }
 
   @Test(
+    "A file that says it is elsewhere and code that brings its own == earn nothing in every mode",
+    arguments: GradingMode.allCases)
+  func sourceAndOracleInEveryMode(mode: GradingMode) throws {
+    let folder = try lab.learner("relocated-lying-\(mode.rawValue)") { folder in
+      // Task 1: stub bodies behind an == that says every error is the one expected.
+      try HostileLab.write("""
+        public enum ScoreValidator {
+          public static let validRange = 0...100
+          public static func validate(_ score: Int) throws(ScoreError) -> Int { score }
+          public static func parse(_ text: String) throws(ScoreError) -> Int { 0 }
+        }
+
+        extension ScoreError {
+          public static func == (a: ScoreError, b: ScoreError) -> Bool { true }
+        }
+
+        """, to: "Sources/ScoreValidator.swift", in: folder)
+      // Task 2: every assertion dropped, in a file that says it is somewhere else.
+      try HostileLab.write(
+        "#sourceLocation(file: \"Elsewhere.swift\", line: 1)\n" + HostileLab.userStoreTest("    #expect(Bool(true))"),
+        to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let graded = try mode.grade(folder, as: lab.lesson, with: lab.grader, name: "relocated-lying", scratch: lab.root.appending(path: "modes"))
+    #expect(!graded.passed(1))
+    #expect(graded.words(1).contains("declares the operator =="), "\(mode): \(graded.words(1))")
+    #expect(!graded.passed(2))
+    #expect(graded.words(2).contains("#sourceLocation"), "\(mode): \(graded.words(2))")
+    #expect(graded.passed(3), "\(mode): \(graded.words(3))")
+  }
+
+  @Test(
     "A test cannot read the program it runs in, from its file or from its memory",
     .enabled(if: HostileLab.shared.grader.isolation.codeHidden, "this machine's box cannot hide the code; the notice says so"))
   func safeFingerprint() throws {

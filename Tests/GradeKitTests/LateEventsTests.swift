@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
+@testable import GradeFeedback
 @testable import GradeJudge
 @testable import GradeKit
 @testable import GradeResults
@@ -111,5 +112,27 @@ struct LateEventsTests {
     #expect(guessing.task(2).status == .fail)
     #expect(guessing.words(2).contains("waitsWithASemaphore() fails when the correct code's events come late"), "\(guessing.words(2))")
     #expect(guessing.words(2).contains("it waits for time, not for the event"))
+  }
+
+  @Test(
+    "Each way of waiting for time fails the task where the box has no namespaces, in a class and on Gradescope, with words that say it waited",
+    arguments: [GradingMode.plain, .classGrading, .autograde])
+  func everyWaitFailsInEveryMode(mode: GradingMode) throws {
+    // The reference tests, which pass alone, and a suite of the four ways of waiting for time
+    // that the sleep check does not name: each alone fails the task (gradedForReal grades one
+    // in a learner's own grade). The suite is serialized, as a learner's would be, so that a
+    // blocked test leaves a cooperative thread to the code under test when events come on time.
+    let names = Self.waits.keys.filter { !$0.hasSuffix("Sleep") }.sorted()
+    #expect(names.count == 4)
+    let waiting = try lab.referenceTests.replacing("import Synchronization", with: "import Foundation\nimport Synchronization")
+      + "\n@Suite(.serialized) struct WaitingTests {\n" + names.map { Self.waitingTest($0, Self.waits[$0]!) }.joined() + "}\n"
+    let folder = try lab.learner("late-events-\(mode.rawValue)", tests: waiting)
+    let graded = try mode.grade(folder, as: lab.lesson, with: lab.grader, name: "late-events", scratch: lab.root.appending(path: "modes"))
+    #expect(!graded.passed(2))
+    // Gradescope's output names as many failing tests as the terminal does, and counts the rest.
+    let named = names.filter { graded.words(2).contains("\($0)() fails when the correct code's events come late") }
+    #expect(named.count == (mode == .autograde ? FeedbackRenderer.failuresShownByDefault : names.count), "\(mode): \(graded.words(2))")
+    #expect(graded.words(2).contains("it waits for time, not for the event"))
+    #expect(graded.passed(1), "\(mode): \(graded.words(1))")
   }
 }

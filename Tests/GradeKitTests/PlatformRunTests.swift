@@ -1,5 +1,7 @@
 import Foundation
 @testable import GradeCatalog
+@testable import GradeEvents
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeProcesses
 import Testing
@@ -176,6 +178,31 @@ struct PlatformRunTests {
     let peeked = Self.tests(peeker.results)[1]
     #expect(peeked["status"] as? String == "failed")
     #expect((peeked["output"] as? String)?.contains("but peeks() fails") == true, "\(peeked)")
+
+    // Tests that read for the run's key and write to the event stream, or close it, beside the
+    // reference tests that would earn both tasks: void, where grades count too.
+    let harness = try autograde("harness", environment: ["GRADE_NAMESPACES": "off"], make: Self.solvedWorkbook { folder in
+      for (file, attack) in [("Tests/UserStoreTests.swift", ConfinementTests.relay), ("Tests/CounterTests.swift", ConfinementTests.closer)] {
+        let path = folder.appending(path: file)
+        try Data(("import Foundation\n" + (try String(contentsOf: path, encoding: .utf8)) + attack).utf8).write(to: path)
+      }
+    })
+    for index in [1, 2] {
+      let test = Self.tests(harness.results)[index]
+      #expect(test["status"] as? String == "failed", "\(test)")
+      let output = test["output"] as? String ?? ""
+      #expect(output.contains("does not add up") || output.contains("Your tests must pass against a correct implementation"), "\(test)")
+    }
+
+    // A test that fails on the other correct version, showing a number it computed there: the
+    // student reads its name and line, not the number.
+    let measured = try autograde("measured", make: Self.solvedWorkbook { folder in
+      try Data(VariantLayoutProbeTests.measuring.utf8).write(to: folder.appending(path: "Tests/UserStoreTests.swift"))
+    })
+    let overSpecified = Self.tests(measured.results)[1]["output"] as? String ?? ""
+    #expect(overSpecified.contains("hostile() fails on correct code that numbers its users from 1000"), "\(overSpecified)")
+    #expect(overSpecified.contains(Wording.valuesWithheld), "\(overSpecified)")
+    #expect(!overSpecified.contains("7919013"), "\(overSpecified)")
 
     // A lesson folder that is a link to the instructor's solution earns nothing.
     let linked = try autograde("linked") { submission in

@@ -1,6 +1,8 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
+@testable import GradeEvents
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeProcesses
 import Testing
@@ -171,6 +173,25 @@ struct ReleaseTests {
       .write(to: folder.appending(path: "Tests/UserStoreTests.swift"))
     let partial = grader.grade(lesson, learnerFolder: folder)
     #expect(partial.words(2).contains("Not caught: code that returns the last user added, instead of nil"), "\(partial.words(2))")
+  }
+
+  @Test("In the copy, where grades count, a test that fails on the other correct version shows its name and line, not what it computed there")
+  func noValuesInTheCopy() throws {
+    // A copy of the copy, without the state other cases grade in, so that the learner's file is this case's alone.
+    let copy = released.out.appending(path: "../measured").standardizedFileURL
+    try? FileManager.default.removeItem(at: copy)
+    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+    for name in try FileManager.default.contentsOfDirectory(atPath: released.out.path) where name != ".build" {
+      try FileManager.default.copyItem(at: released.out.appending(path: name), to: copy.appending(path: name))
+    }
+    let file = copy.appending(path: "Lessons/01-expect-and-require/Tests/UserStoreTests.swift")
+    try Data(VariantLayoutProbeTests.measuring.utf8).write(to: file)
+    let graded = AppTests().run(["1"], in: copy)
+    // The words as one line, however the screen's width broke them.
+    let words = graded.out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains("hostile() fails on correct code that"), "\(graded.out)")
+    #expect(words.contains(Wording.valuesWithheld), "\(graded.out)")
+    #expect(!words.contains("7919013"), "\(graded.out)")
   }
 
   @Test("Releasing again into the same copy adds this platform's variants and copies nothing else")

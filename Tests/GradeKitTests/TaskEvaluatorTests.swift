@@ -120,6 +120,43 @@ struct WriteTestsGradingTests {
     #expect(TaskEvaluator.writeTests(task, spec: spec, runs: passing, ownedFiles: owned, seconds: 60).status == .pass)
   }
 
+  @Test("Where grades count, a test failing on another correct version or a timing wheat shows no issue it recorded there; on the solution it does")
+  func noValuesWhereGradesCount() {
+    let other = LessonTask.Wheat(name: "newest-first", description: "lists users newest first")
+    var leaking = learnerTest("measures()", status: .failed, issues: 2)
+    leaking.issues[0] = IssueReport(message: "Expectation failed: (page → 3136) == 1024", comments: ["page 3136"], fileID: "M/UserStoreTests.swift", line: 9, testCase: "3136")
+    leaking.caseNames = ["3136"]
+    let runs = TaskEvaluator.VariantRuns(
+      solution: goodWheat, wheats: [(other, JobResult(tests: [learnerTest("finds()", cases: 3), leaking]))],
+      chaffs: Array(zip(spec.chaffs, caughtEverything)))
+    let counting = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60, gradesCount: true)
+    #expect(counting.status == .fail)
+    guard case .overSpecified(let shown, let wheat) = counting.findings.first else {
+      Issue.record("expected an over-specified test: \(counting.findings)")
+      return
+    }
+    #expect(wheat == other)
+    #expect(shown.valuesWithheld && shown.issues == [IssueReport(message: "", fileID: leaking.fileID, line: leaking.line)])
+    #expect(counting.findings[0].plainText.contains(Wording.valuesWithheld))
+    #expect(shown.caseNames.isEmpty)
+    #expect(!counting.findings[0].plainText.contains("3136"), "\(counting.findings[0].plainText)")
+    #expect(counting.findings[0].plainText.hasPrefix("measures() fails on correct code that lists users newest first"))
+    // In a learner's own grading the same run shows what the test computed.
+    let own = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60)
+    #expect(own.findings[0].plainText.contains("3136"))
+
+    // On the timing wheats too; on the solution, what the test computed there is shown either way.
+    var flaky = spec
+    flaky.flakiness = LessonTask.Flakiness(runs: 1, timingWheats: [other])
+    let timing = TaskEvaluator.VariantRuns(
+      solution: goodWheat, chaffs: Array(zip(spec.chaffs, caughtEverything)), timingWheats: [(other, JobResult(tests: [leaking]))])
+    let late = TaskEvaluator.writeTests(task, spec: flaky, runs: timing, ownedFiles: owned, seconds: 60, gradesCount: true)
+    #expect(late.findings.contains { if case .failsOnTimingWheat(let test, _) = $0 { test == leaking.withoutValues } else { false } }, "\(late.findings)")
+    let onSolution = TaskEvaluator.writeTests(
+      task, spec: spec, runs: TaskEvaluator.VariantRuns(solution: JobResult(tests: [leaking])), ownedFiles: owned, seconds: 60, gradesCount: true)
+    #expect(onSolution.findings == [.failsOnWheat(leaking)])
+  }
+
   @Test("A test failing on the wheat makes the tests invalid, and chaffs are not scored")
   func failsOnWheat() {
     let failing = learnerTest("wrong()", status: .failed, issues: 1)

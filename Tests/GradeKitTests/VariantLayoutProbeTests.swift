@@ -1,6 +1,8 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
+@testable import GradeEvents
+@testable import GradeFeedback
 @testable import GradeKit
 import Testing
 
@@ -100,10 +102,11 @@ struct VariantLayoutProbeTests {
 
   @Test(
     "A suite that asserts the correct versions' addresses, learned from their feedback, passes on every chaff too and earns nothing",
-    arguments: [true, false])
-  func learnedAddressesCatchNothing(namespaces: Bool) throws {
-    // With namespaces off, as in a container (`GRADE_NAMESPACES=off`), the programs are the same files.
-    let mode = namespaces ? "" : "-plain"
+    arguments: GradingMode.allCases)
+  func learnedAddressesCatchNothing(mode grading: GradingMode) throws {
+    // With namespaces off, as in a container (`GRADE_NAMESPACES=off`) and on Gradescope, the programs are the same files.
+    let namespaces = grading == .own || grading == .classGrading
+    let mode = "-\(grading.rawValue)"
     let types = ["User", "UserStore", "Counter", "ScoreError", "ScoreValidator"]
     let report = types.map { "\($0)=\\(UInt(bitPattern: ObjectIdentifier(\($0).self)) % 4096)" }.joined(separator: ";")
     let learning = try lab.learner("layout-learn\(mode)") { folder in
@@ -130,9 +133,38 @@ struct VariantLayoutProbeTests {
       }
       try HostileLab.write(HostileLab.userStoreTest(checks.joined(separator: "\n")), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = lab.grade(asserting, namespaces: namespaces)
-    #expect(result.task(2).status == .fail, "\(result.words(2))")
-    #expect(!result.words(2).contains("must pass against a correct implementation"), "the solution's own numbers held: \(result.words(2))")
+    let graded = try grading.grade(asserting, as: lab.lesson, with: lab.grader, name: "layout-assert", scratch: lab.root.appending(path: "modes"))
+    #expect(!graded.passed(2), "\(graded.words(2))")
+    #expect(!graded.words(2).contains("must pass against a correct implementation"), "the solution's own numbers held: \(graded.words(2))")
     try lab.expectNothingOutsideChanged()
+  }
+
+  /// A task-2 test file whose one test computes a number that differs between the correct
+  /// versions (7932 on the solution, 7919013 on the wheat that numbers users from 1000),
+  /// asserts the solution's and shows it on failure: to learn the other version's number.
+  static let measuring = HostileLab.userStoreTest("""
+        var store = UserStore()
+        let fingerprint = store.add(name: "Ada", email: "ada@example.com").id * 7919 + 13
+        #expect(fingerprint == 7932, "computed \\(fingerprint)")
+    """)
+
+  @Test(
+    "Where grades count, a test that fails on another correct version shows its name and place, and nothing it computed there",
+    arguments: GradingMode.allCases)
+  func noValuesFromOtherCorrectVersions(mode: GradingMode) throws {
+    // A number that differs between the correct versions, asserted at the solution's value and
+    // shown on failure, to learn the other correct version's from the feedback.
+    let folder = try lab.learner("other-wheat-values-\(mode.rawValue)") { folder in
+      try HostileLab.write(Self.measuring, to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let graded = try mode.grade(folder, as: lab.lesson, with: lab.grader, name: "other-wheat-values", scratch: lab.root.appending(path: "modes"))
+    let words = graded.words(2)
+    #expect(!graded.passed(2))
+    #expect(words.contains("hostile() fails on correct code that numbers its users from 1000"), "\(mode): \(words)")
+    #expect(words.contains("Lessons/01-expect-and-require/Tests/UserStoreTests.swift:"), "\(mode): \(words)")
+    // The other correct version's number: shown in a learner's own grading, nowhere grades count.
+    let gradesCount = mode == .classGrading || mode == .autograde
+    #expect(words.contains("7919013") == !gradesCount, "\(mode): \(words)")
+    #expect(words.contains(Wording.valuesWithheld) == gradesCount, "\(mode): \(words)")
   }
 }

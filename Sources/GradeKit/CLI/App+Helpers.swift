@@ -26,6 +26,8 @@ extension App {
   func grader(_ workbook: Workbook, _ options: Command.Options, state: StateFolder? = nil) -> Grader {
     var grader = Grader(workbook: workbook, state: state, limits: options.limits, useCache: options.useCache)
     grader.threadSanitizer = options.threadSanitizer
+    // A released copy, which has no solutions, is one whose grades count.
+    grader.gradesCount = !workbook.shipsSolutions
     if options.format == .text { grader.progress = writeError }
     return grader
   }
@@ -67,7 +69,7 @@ extension App {
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
   func renderer(_ options: Command.Options, workbook: Workbook) -> FeedbackRenderer {
     var renderer = FeedbackRenderer(style: style(options))
-    renderer.solutionsShipped = FileManager.default.fileExists(atPath: WorkbookPath.solutions.url(in: workbook.root).path)
+    renderer.solutionsShipped = workbook.shipsSolutions
     return renderer
   }
 

@@ -23,6 +23,14 @@ public struct Grader: Sendable {
   public var isolation: Isolation
   /// Whether every task's tests run in a ThreadSanitizer build (`--sanitize thread`).
   public var threadSanitizer = false
+  /// Whether the grades this grader gives count: in `grade class`, in `grade autograde`
+  /// (both through `ClassGrader`) and in a released copy, which has no `Solutions/`.
+  ///
+  /// Its feedback on a test that fails on a correct version other than the solution then
+  /// names the test and its place, and shows nothing the test computed there
+  /// (`TestOutcome.withoutValues`): a value that differs between correct versions would
+  /// tell them apart, and a student who saw it could assert it in the next submission.
+  public var gradesCount = false
   /// Told about slow steps, such as compiling a lesson's variants the first time.
   public var progress: @Sendable (String) -> Void = { _ in }
   /// Called before each compile and each run: a background preparation waits there while the
@@ -109,6 +117,7 @@ public struct Grader: Sendable {
     }
     var key = CacheKey(grading: settings).adding("all-canonical-tests", "\(listAllCanonicalTests)").adding("lesson", String(reflecting: lesson))
       .adding("not-started", notStarted.sorted().map(String.init).joined(separator: ","))
+      .adding("grades-count", "\(gradesCount)")
     for (label, data) in plan.fingerprintInputs { key.add(label, contents: data) }
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: key.hash) {
@@ -140,7 +149,8 @@ public struct Grader: Sendable {
     trace("ran the jobs", since: start)
 
     // Judge: each task from the runs of the build that grades it.
-    let evaluator = LessonEvaluator(plan: plan, limits: limits)
+    var evaluator = LessonEvaluator(plan: plan, limits: limits)
+    evaluator.gradesCount = gradesCount
     var verdicts = judge(lesson.tasks.filter { graded.contains($0.number) }, ran, by: evaluator)
 
     // The second pass: ThreadSanitizer checks the tasks it checks once they pass in the plain build.

@@ -50,7 +50,9 @@ public struct ClassGrader: Sendable {
 
   /// Creates a class grader.
   public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
+    // Every grade it gives counts, whatever grader it was handed.
     self.grader = grader
+    self.grader.gradesCount = true
     self.jobs = max(1, jobs)
     self.shard = shard
     self.progress = progress
@@ -198,6 +200,8 @@ public struct ClassGrader: Sendable {
   /// A hash of the workbook's files for `lessons`, the catalog and the grading settings.
   private func workbookFingerprint(lessons: [Lesson]) -> String {
     var key = CacheKey(grading: grader.settings)
+    // A record made before feedback withheld what tests computed on other correct versions is graded again.
+    key.add("grades-count", "\(grader.gradesCount)")
     key.add("catalog", contents: (try? Data(contentsOf: WorkbookPath.catalog.url(in: grader.workbook.root))) ?? Data())
     for lesson in lessons {
       let tree = FileTree(root: grader.workbook.root, folders: [

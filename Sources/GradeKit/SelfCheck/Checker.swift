@@ -34,9 +34,7 @@ public struct Checker: Sendable {
 
   /// Whether this is a student copy made by `grade release`: no `Solutions/`, the compiled variants in `Grading/`.
   var isStudentCopy: Bool {
-    let manager = FileManager.default
-    return !manager.fileExists(atPath: WorkbookPath.solutions.url(in: workbook.root).path)
-      && manager.fileExists(atPath: workbook.root.appending(path: ReleasedVariants.folderName).path)
+    !workbook.shipsSolutions && FileManager.default.fileExists(atPath: workbook.root.appending(path: ReleasedVariants.folderName).path)
   }
 
   /// Checks the given lessons and returns every breach found.
