@@ -175,7 +175,7 @@ public struct FeedbackRenderer: Sendable {
       lines.append("...and \(Count.words(hidden, "more failing test")) (swift run grade \(lesson.number) --format json lists them all)")
     }
     if notRun > 0 {
-      lines.append("...and \(Count.words(notRun, "more test")) not run: a crash stops every test still to come. Fix the crash, then grade again.")
+      lines.append("...and \(Count.words(notRun, "more test")) not run: " + Wording.crashStops)
     }
     if hiddenChaffs > 0 {
       lines.append("...and \(Count.words(hiddenChaffs, "more bug")) to catch once these are caught")

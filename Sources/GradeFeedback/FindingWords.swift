@@ -64,6 +64,9 @@ public struct Wording: Sendable {
   public static let valuesWithheld =
     "It fails there; where grades count, feedback shows no value a test computed on a correct version other than the solution."
 
+  /// Why tests after a crash have no result, and what to do: said of one test or of several.
+  static let crashStops = "a crash stops every test still to come. Fix the crash, then grade again."
+
   static let serialize =
     "Serialize shared state: put .serialized on the suite that holds every test touching it, and let each test set up the state it relies on."
 
@@ -263,7 +266,7 @@ extension Finding {
           "Wait for the event itself: a continuation the callback resumes, a confirmation around work you await, the values of its stream, the task's value.",
         ] + everyIssue(of: test))
     case .notRunAfterCrash(let test):
-      return Words(mark: .failed, headline: quoted(test) + " did not run: a crash stops every test still to come. Fix the crash, then grade again.")
+      return Words(mark: .failed, headline: quoted(test) + " did not run: " + Wording.crashStops)
     case .tooFewCases(let needed, let found):
       return Words(
         mark: .failed,
