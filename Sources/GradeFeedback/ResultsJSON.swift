@@ -47,13 +47,15 @@ public enum ResultsJSON {
           var mutant = 0
           return task.checks.map { check in
             var name = check.name
-            if name.hasPrefix(Check.chaffPrefix) {
+            switch check.kind {
+            case .catches:
               bug += 1
               if !namesCaughtBugs && check.findings.isEmpty { name = "catches bug \(bug)" }
-            }
-            if name.hasPrefix(Check.mutantPrefix) {
+            case .kills:
               mutant += 1
               if !namesCaughtBugs && check.findings.isEmpty { name = "kills mutant \(mutant)" }
+            default:
+              break
             }
             return Test(
               name: "Task \(task.taskNumber): \(name)", status: check.status.rawValue,

@@ -27,26 +27,26 @@ package struct LessonEvaluator: Sendable {
   package func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     let limit = limits.seconds(for: task)
     if let reason = plan.unavailable[task.number] {
-      return .one(task.number, check: "the task can be graded here", [.unavailable(reason)])
+      return .one(task.number, check: .gradableHere, [.unavailable(reason)])
     }
     if let files = plan.rejected[task.number] {
       return TaskResult(taskNumber: task.number, checks: files.map { file in
         // A missing file comes back with one command.
         let reason = file.refusal == .missing
           ? "\(file.refusal.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.refusal.reason
-        return Check("\(file.path) can be graded", findings: [.rejectedFile(path: file.path.relative, reason: reason)])
+        return Check(.fileGradable(path: file.path.relative), findings: [.rejectedFile(path: file.path.relative, reason: reason)])
       })
     }
     let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
     if refusals.contains(where: \.blocksRunning) || !unread.isEmpty, !isCompiles(task) {
       // Refused code is never run: the task fails on what the rules found.
       return .one(
-        task.number, check: "the task's files keep the lesson's rules", refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
+        task.number, check: .keepsRules, refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
     }
     // A design rule the files break fails the task beside whatever else the grading finds.
     guard refusals.isEmpty || isCompiles(task) else {
       var result = evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: [])
-      result.checks.insert(Check("the task's files keep the lesson's rules", findings: refusals.map(Finding.refused)), at: 0)
+      result.checks.insert(Check(.keepsRules, findings: refusals.map(Finding.refused)), at: 0)
       return result
     }
     return evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: refusals)
@@ -67,7 +67,7 @@ package struct LessonEvaluator: Sendable {
       }
       for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
-          return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+          return .one(task.number, check: .gradable, [.infrastructure(failure)])
         }
         guard let errors = built.errors[part] else { continue }
         // Each error is shown once, under the task whose file holds it; the lesson's other
@@ -80,13 +80,13 @@ package struct LessonEvaluator: Sendable {
         } ?? plan.lesson.tasks.first { if case .implement = $0.kind { true } else { false } }
         if !mine.isEmpty || owner?.number == task.number { return compileFailure(task, mine.isEmpty ? errors : mine) }
         let waiting = Array(Set(errors.compactMap(\.path))).sorted()
-        return .one(task.number, check: "compiles", [.waitsFor(files: waiting)])
+        return .one(task.number, check: .compiles, [.waitsFor(files: waiting)])
       }
       return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
-        return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+        return .one(task.number, check: .gradable, [.infrastructure(failure)])
       }
       // Each variant's run, found by what the variant is.
       func run(_ role: VariantID.Role) -> JobResult { jobResult(of: .variant(VariantID(task: task.number, role: role)), in: results) }
@@ -105,7 +105,7 @@ package struct LessonEvaluator: Sendable {
         traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit, gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
-        return .one(task.number, check: "the task can be graded", [.infrastructure(failure)])
+        return .one(task.number, check: .gradable, [.infrastructure(failure)])
       }
       func shown(_ file: String) -> String { WorkbookPath.file(file, of: plan.lesson).relative }
       let owned = task.files.compactMap { file -> (path: String, text: String)? in
@@ -130,7 +130,7 @@ package struct LessonEvaluator: Sendable {
       }
       return result
     case .unknown(let kind):
-      return .one(task.number, check: "the task can be graded", [.infrastructure(
+      return .one(task.number, check: .gradable, [.infrastructure(
         "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
     }
   }
@@ -150,6 +150,6 @@ package struct LessonEvaluator: Sendable {
   }
 
   private func compileFailure(_ task: LessonTask, _ errors: [Diagnostic]) -> TaskResult {
-    .one(task.number, check: "compiles", [.compileErrors(errors)])
+    .one(task.number, check: .compiles, [.compileErrors(errors)])
   }
 }

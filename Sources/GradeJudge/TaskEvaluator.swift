@@ -16,49 +16,49 @@ public enum TaskEvaluator {
     switch job.ending {
     case .void(let problems):
       // None of a void run's results count, passes least of all.
-      return .one(task.number, check: "the test run's report adds up", [.voidRun(problems)])
+      return .one(task.number, check: .reportAddsUp, [.voidRun(problems)])
     case .infrastructure(let problem):
-      checks.append(Check("the tests can be run", findings: [.infrastructure(problem)]))
+      checks.append(Check(.testsRun, findings: [.infrastructure(problem)]))
     case .didNotStart(let failure):
-      checks.append(Check("the tests start", findings: [.runFailed(failure)]))
+      checks.append(Check(.testsStart, findings: [.runFailed(failure)]))
     default:
       break
     }
     for test in job.tests {
       switch job.fate(of: test) {
       case .crashed(let crash):
-        checks.append(Check(test.displayName, findings: [.testCrashed(test, crash)], output: crash.output))
+        checks.append(Check(.test(test.displayName), findings: [.testCrashed(test, crash)], output: crash.output))
       case .failed:
-        checks.append(Check(test.displayName, findings: [.testFailed(test)]))
+        checks.append(Check(.test(test.displayName), findings: [.testFailed(test)]))
       case .passed:
-        checks.append(Check(test.displayName))
+        checks.append(Check(.test(test.displayName)))
       case .skipped(let comment):
         // Every canonical test of a task must run: code under test that skips them passes nothing.
-        checks.append(Check(test.displayName, findings: [.testSkipped(test, comment: comment)]))
+        checks.append(Check(.test(test.displayName), findings: [.testSkipped(test, comment: comment)]))
       case .hung, .cutShort:
         break
       }
     }
     if !job.crashes.isEmpty {
       for test in job.tests where job.fate(of: test) == .cutShort {
-        checks.append(Check(test.displayName, findings: [.notRunAfterCrash(test)]))
+        checks.append(Check(.test(test.displayName), findings: [.notRunAfterCrash(test)]))
       }
     }
     if !job.sanitizerReports.isEmpty {
-      checks.append(Check("no data race under ThreadSanitizer", findings: job.sanitizerReports.map(Finding.dataRace)))
+      checks.append(Check(.noDataRace, findings: job.sanitizerReports.map(Finding.dataRace)))
     }
     switch job.ending {
     case .abnormalExit(let exit):
-      checks.append(Check("the test process ends cleanly", findings: [.abnormalExit(exit)], output: job.outputTail))
+      checks.append(Check(.endsCleanly, findings: [.abnormalExit(exit)], output: job.outputTail))
     case .flooded:
-      checks.append(Check("the tests stop printing", findings: [.outputFlood(running: job.hung)]))
+      checks.append(Check(.stopsPrinting, findings: [.outputFlood(running: job.hung)]))
     case .timedOut:
-      checks.append(Check("the tests end within \(seconds) s", findings: [.timedOut(running: job.hung, seconds: seconds)]))
+      checks.append(Check(.endsWithin(seconds: seconds), findings: [.timedOut(running: job.hung, seconds: seconds)]))
     default:
       break
     }
     if job.tests.isEmpty, checks.isEmpty {
-      checks.append(Check("the task's tests exist", findings: [.noCanonicalTests(testNames)]))
+      checks.append(Check(.testsExist, findings: [.noCanonicalTests(testNames)]))
     }
     return TaskResult(taskNumber: task.number, checks: checks)
   }
@@ -101,11 +101,7 @@ public enum TaskEvaluator {
     }
   }
 
-  /// The name of a write-tests task's first check: its tests pass on the solution.
-  package static let validCheck = "your tests pass against a correct implementation"
 
-  /// The name of the check that a write-tests task's tests wait for events, not for time.
-  package static let lateEventsCheck = "your tests wait for the events, not for time: they pass when the events come late"
 
   /// Grades a task where the learner writes tests: valid on every wheat, thorough on the chaffs.
   ///
@@ -136,7 +132,7 @@ public enum TaskEvaluator {
       if case .void(let problems) = job.ending { problems } else { [] }
     }
     if !problems.isEmpty {
-      return .one(task.number, check: "the test runs' reports add up", [.voidRun(problems)])
+      return .one(task.number, check: .reportsAddUp, [.voidRun(problems)])
     }
 
     // Valid: every test passes against the solution. Otherwise the chaff results mean nothing.
@@ -153,7 +149,7 @@ public enum TaskEvaluator {
     if wheat.ending == .timedOut { valid.append(.timedOut(running: wheat.hung, seconds: seconds)) }
     if wheat.ending == .flooded { valid.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, valid.isEmpty { valid.append(.noLearnerTests) }
-    var checks = [Check(validCheck, findings: valid)]
+    var checks = [Check(.passesOnSolution, findings: valid)]
     guard valid.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
 
     // Faithful to the contract: every test passes on every other correct implementation too.
@@ -167,7 +163,7 @@ public enum TaskEvaluator {
         promised += job.sanitizerReports.map(Finding.dataRace)
         if let finding = Finding(startOrExitOf: job.ending) { promised.append(finding) }
       }
-      checks.append(Check("your tests pass on every correct implementation, not only this one", findings: promised))
+      checks.append(Check(.passesOnEveryCorrect, findings: promised))
       guard promised.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
     }
 
@@ -197,9 +193,7 @@ public enum TaskEvaluator {
         guard let entry = tally[test.id], entry.failed > 0 else { continue }
         luck.append(.flaky(entry.test, passed: entry.runs - entry.failed, runs: entry.runs))
       }
-      checks.append(Check(
-        "your tests pass \(Count.words(flakiness.runs, "run")) and \(Count.words(runs.timingWheats.count, "other timing")) of a correct implementation",
-        findings: luck))
+      checks.append(Check(.passesByDesign(runs: flakiness.runs, timings: runs.timingWheats.count), findings: luck))
       guard luck.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
     }
 
@@ -210,7 +204,7 @@ public enum TaskEvaluator {
       var waits: [Finding] = Finding(startOrExitOf: late.ending).map { [$0] } ?? []
       let failing = own(late).filter { late.fate(of: $0).isFailure } + late.hung.filter(owns)
       for test in failing where seen.insert(test.id).inserted { waits.append(.waitsForTime(test)) }
-      checks.append(Check(lateEventsCheck, findings: waits))
+      checks.append(Check(.waitsForEvents, findings: waits))
       guard waits.isEmpty else { return TaskResult(taskNumber: task.number, checks: checks) }
     }
 
@@ -226,7 +220,7 @@ public enum TaskEvaluator {
       case .disabled: ok = test.map { if case .skipped = $0.status { true } else { false } } ?? false
       case .bug: ok = test != nil && (traits[String(name.prefix { $0 != "(" })]?.contains("bug") ?? false)
       }
-      checks.append(Check("\(name) should \(shape.wants)", findings: ok ? [] : [.shapeMissing(test: name, shape: shape, testMissing: test == nil)]))
+      checks.append(Check(.shape(test: name, shape), findings: ok ? [] : [.shapeMissing(test: name, shape: shape, testMissing: test == nil)]))
     }
 
     // Tags: exactly the named test functions carry each tag.
@@ -234,7 +228,7 @@ public enum TaskEvaluator {
       let carrying = Set(wheatTests.filter { $0.tags.contains(tag) }.map(\.name))
       let wanted = Set(names)
       checks.append(Check(
-        "exactly \(names.sorted().joined(separator: ", ")) carry the tag .\(tag)",
+        .tagged(tag: tag, tests: names.sorted()),
         findings: carrying == wanted
           ? [] : [.wrongTags(tag: tag, missing: wanted.subtracting(carrying).sorted(), extra: carrying.subtracting(wanted).sorted())]))
     }
@@ -242,14 +236,14 @@ public enum TaskEvaluator {
     if let needed = spec.minimumCases {
       let found = wheatTests.filter(\.isParameterized).map(\.caseCount).max() ?? 0
       checks.append(Check(
-        "a parameterized test runs at least \(Count.words(needed, "case"))", findings: found >= needed ? [] : [.tooFewCases(needed: needed, found: found)]))
+        .minimumCases(needed), findings: found >= needed ? [] : [.tooFewCases(needed: needed, found: found)]))
     }
 
     if spec.namedCases {
       let unnamed = wheatTests.filter(\.isParameterized).compactMap { test in
         test.caseNames.first(where: Self.isDefaultDescription).map { Finding.unnamedCases(test, example: $0) }
       }
-      checks.append(Check("every case of a parameterized test has a name of its own", findings: unnamed))
+      checks.append(Check(.namedCases, findings: unnamed))
     }
 
     // Thorough: every chaff makes at least one test fail, in the way the task asks.
@@ -257,7 +251,7 @@ public enum TaskEvaluator {
     for (chaff, job) in runs.chaffs {
       let finding = verdict(on: chaff, job: job, owns: owns, seconds: seconds)
       if finding == nil { caught += 1 }
-      checks.append(Check(Check.chaffPrefix + chaff.misconception, findings: finding.map { [$0] } ?? []))
+      checks.append(Check(.catches(chaff), findings: finding.map { [$0] } ?? []))
     }
     // And every kept mutant: a floor under the chaffs, for the bugs nobody wrote down.
     var killed = 0
@@ -266,7 +260,7 @@ public enum TaskEvaluator {
       if finding == nil { killed += 1 }
       // Named by its kind: a check's name reaches every report, and the exact change is
       // for a learner who earned it (`Wording.exactMutants`).
-      checks.append(Check(Check.mutantPrefix + change.outline, findings: finding.map { [$0] } ?? []))
+      checks.append(Check(.kills(change), findings: finding.map { [$0] } ?? []))
     }
     return TaskResult(
       taskNumber: task.number, checks: checks, bugsCaught: .init(caught: caught, total: runs.chaffs.count),
@@ -401,11 +395,11 @@ extension TaskEvaluator {
     for diagnostic in relevant {
       swift6Findings.append(.concurrencyDiagnostic(diagnostic, explanation: diagnostic.group.flatMap { spec.explanations[$0] }))
     }
-    var checks = [Check("compiles in Swift 6 mode with no concurrency diagnostics", findings: swift6Findings)]
+    var checks = [Check(.swift6, findings: swift6Findings)]
 
     if let moduleErrors, relevant.isEmpty {
       // Not even Swift 5 mode compiles it: the errors are not about concurrency.
-      checks.append(Check("compiles", findings: [.compileErrors(moduleErrors)]))
+      checks.append(Check(.compiles, findings: [.compileErrors(moduleErrors)]))
     }
 
     // An error in the learner's own files that is not about concurrency (a missing await, a
@@ -429,7 +423,7 @@ extension TaskEvaluator {
       } else if moduleErrors == nil {
         finding = .infrastructure("\(check.path) could not be compiled")
       }
-      checks.append(Check("the compiler rejects \(check.path):\(marked) with [#\(check.misuse.group)]", findings: finding.map { [$0] } ?? []))
+      checks.append(Check(.rejectsMisuse(path: check.path, line: marked, group: check.misuse.group), findings: finding.map { [$0] } ?? []))
     }
     return TaskResult(taskNumber: task.number, checks: checks)
   }

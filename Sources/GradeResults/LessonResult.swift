@@ -36,7 +36,7 @@ public struct LessonResult: Sendable, Equatable, Codable {
   /// The result of a lesson whose files are all starters, known without grading: no task done.
   public static func notStarted(_ lesson: Lesson) -> LessonResult {
     var result = LessonResult(
-      lessonNumber: lesson.number, tasks: lesson.tasks.map { .one($0.number, check: "your files differ from the starter", [.notStarted]) })
+      lessonNumber: lesson.number, tasks: lesson.tasks.map { .one($0.number, check: .started, [.notStarted]) })
     result.notStarted = true
     return result
   }

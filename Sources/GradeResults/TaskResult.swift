@@ -63,8 +63,8 @@ public struct TaskResult: Sendable, Equatable, Codable {
     self.mutantsKilled = mutantsKilled
   }
 
-  /// A result with one check, named `check`, that found `findings`.
-  package static func one(_ taskNumber: Int, check: String, _ findings: [Finding]) -> TaskResult {
+  /// A result with one check, of the kind `check`, that found `findings`.
+  package static func one(_ taskNumber: Int, check: Check.Kind, _ findings: [Finding]) -> TaskResult {
     TaskResult(taskNumber: taskNumber, checks: [Check(check, findings: findings)])
   }
 

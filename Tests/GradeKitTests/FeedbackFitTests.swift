@@ -124,7 +124,7 @@ struct FeedbackFitTests {
       issues: (1...(Wording.issuesOnCorrectCodeShownByDefault + 1)).map { IssueReport(message: "Expectation failed: \($0)") }, file: "UserStoreTests.swift")
     #expect(Finding.failsOnWheat(many).plainText.hasSuffix("\n...and 1 more issue"))
     let oneEach = TaskResult(
-      taskNumber: 2, checks: [Check("x", findings: [.tooFewCases(needed: 1, found: 0)])], bugsCaught: .init(caught: 1, total: 1),
+      taskNumber: 2, checks: [Check(.minimumCases(1), findings: [.tooFewCases(needed: 1, found: 0)])], bugsCaught: .init(caught: 1, total: 1),
       mutantsKilled: .init(caught: 1, total: 1))
     let lines = FeedbackRenderer(style: Style(colored: false)).taskLines(oneEach, of: SampleLesson.lesson.tasks[1], in: SampleLesson.lesson)
     #expect(lines[0] == "✔ Your tests pass against a correct implementation and catch 1 of 1 bug and 1 of 1 small change the grader made to the code (mutants).")

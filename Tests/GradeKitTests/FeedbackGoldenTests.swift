@@ -69,8 +69,8 @@ struct FeedbackGoldenTests {
     let error = Diagnostic.errors(
       in: [expansion], shownAs: ["ScoreValidator.swift": "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])
     let result = LessonResult(lessonNumber: 1, tasks: [
-      .one(1, check: "compiles", [.compileErrors(error)]),
-      .one(2, check: "compiles", [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),
+      .one(1, check: .compiles, [.compileErrors(error)]),
+      .one(2, check: .compiles, [.waitsFor(files: ["Lessons/01-expect-and-require/Sources/ScoreValidator.swift"])]),
     ])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
     #expect(text == """
@@ -123,7 +123,7 @@ struct FeedbackGoldenTests {
   func noTestsYetText() {
     let result = LessonResult(lessonNumber: 1, tasks: [
       .passed(1),
-      .one(2, check: "your tests pass against a correct implementation", [.noLearnerTests]),
+      .one(2, check: .passesOnSolution, [.noLearnerTests]),
     ])
     let text = FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result)
     #expect(text == """
@@ -227,7 +227,7 @@ struct FeedbackGoldenTests {
 
   @Test("A check's output is cut to Exercism's 500 characters")
   func outputLimit() {
-    let check = Check("x", findings: [.abnormalExit(.exited(3))], output: String(repeating: "a", count: 2_000))
+    let check = Check(.endsCleanly, findings: [.abnormalExit(.exited(3))], output: String(repeating: "a", count: 2_000))
     #expect(check.output?.count == 500)
   }
 
@@ -243,7 +243,7 @@ struct FeedbackGoldenTests {
   @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")
   func outputLines() throws {
     let lines = (1...100).map { "line \($0) of what the run printed" }
-    let check = Check("x", findings: [.abnormalExit(.exited(3))], output: lines.joined(separator: "\n"))
+    let check = Check(.endsCleanly, findings: [.abnormalExit(.exited(3))], output: lines.joined(separator: "\n"))
     let output = try #require(check.output)
     #expect(output.count <= Crash.outputLimit && output.hasPrefix("line ") && output.hasSuffix("line 100 of what the run printed"))
     #expect(lines.contains(String(output.split(separator: "\n")[0])))
@@ -259,7 +259,7 @@ struct LessonErrorFeedbackTests {
     let lesson = SampleLesson.lesson
     let message = "Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing."
     let result = LessonResult(
-      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: "the lesson can be graded", [.infrastructure(message)]) },
+      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
       lessonError: message)
     #expect(FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result) == """
       Lesson 1: Expecting and requiring  (expect-and-require)

@@ -102,7 +102,7 @@ struct LateEventsTests {
     let reference = try lab.referenceTests
     let honest = lab.grade(try lab.learner("late-events-honest", tests: reference))
     #expect(honest.task(2).status == .pass, "\(honest.words(2))")
-    #expect(honest.task(2).checks.contains { $0.name == TaskEvaluator.lateEventsCheck })
+    #expect(honest.task(2).checks.contains { $0.kind == .waitsForEvents })
 
     let waiting = reference.replacing("import Synchronization", with: "import Foundation\nimport Synchronization")
       .replacing(/\n@Suite\("NoteSynchronizer"\)\nstruct NoteSynchronizerTests \{\n/, with: { match in

@@ -539,8 +539,8 @@ struct PlatformFormatTests {
     let lesson = Self.lessons[0]
     guard case .writeTests(let spec) = lesson.tasks[1].kind else { return }
     let result = LessonResult(lessonNumber: lesson.number, tasks: [TaskResult(taskNumber: 2, checks: [
-      Check("catches a bug: \(spec.chaffs[0].misconception)"),
-      Check("catches a bug: \(spec.chaffs[1].misconception)", findings: [.chaffMissed(spec.chaffs[1])]),
+      Check(.catches(spec.chaffs[0])),
+      Check(.catches(spec.chaffs[1]), findings: [.chaffMissed(spec.chaffs[1])]),
     ])])
     let copy = ResultsJSON.encode([(lesson, result)], namesCaughtBugs: false)
     #expect(!copy.contains(spec.chaffs[0].misconception))

@@ -89,8 +89,8 @@ struct StoredFormatTests {
   /// A lesson result holding every finding, as the result cache and a learner record store it.
   static var sample: LessonResult {
     var result = LessonResult(lessonNumber: 1, tasks: [
-      TaskResult(taskNumber: 1, checks: [Check("a()"), Check("everything", findings: everyFinding, output: "printed")]),
-      TaskResult(taskNumber: 2, checks: [Check("catches")], bugsCaught: .init(caught: 1, total: 1), mutantsKilled: .init(caught: 2, total: 3)),
+      TaskResult(taskNumber: 1, checks: [Check(.test("a()")), Check(.passesOnSolution, findings: everyFinding, output: "printed")]),
+      TaskResult(taskNumber: 2, checks: [Check(.catches(Chaff(name: "c", misconception: "code that counts from 1")))], bugsCaught: .init(caught: 1, total: 1), mutantsKilled: .init(caught: 2, total: 3)),
     ], seconds: 1.5, canonicalTestIDs: ["M.a()"])
     result.ignoredEdits = ["Tests/T.swift"]
     return result

@@ -322,7 +322,7 @@ struct FlakyGradingTests {
       lateEvents: JobResult(tests: [learnerTest(.failed)]), ownedFiles: owned, seconds: 60)
     #expect(result.status == .fail)
     #expect(result.findings.contains { if case .waitsForTime = $0 { true } else { false } })
-    #expect(result.checks.last?.name == TaskEvaluator.lateEventsCheck)
+    #expect(result.checks.last?.kind == .waitsForEvents)
     #expect(result.findings.map(\.plainText).contains { $0.hasPrefix("waits() fails when the correct code's events come late") })
     #expect(result.bugsCaught == nil)
   }
@@ -334,7 +334,7 @@ struct FlakyGradingTests {
       timingWheats: [(late, JobResult(tests: [learnerTest()]))],
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
       lateEvents: JobResult(tests: [learnerTest()]), ownedFiles: owned, seconds: 60)
-    #expect(result.checks.contains { $0.name == TaskEvaluator.lateEventsCheck && $0.status == .pass })
+    #expect(result.checks.contains { $0.kind == .waitsForEvents && $0.status == .pass })
     #expect(result.bugsCaught != nil)
   }
 }

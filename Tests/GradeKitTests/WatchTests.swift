@@ -18,7 +18,7 @@ struct WatchTests {
   /// A task with a check per entry: failing ones with a test whose issue says `message`.
   func failing(_ checks: [(String, TaskResult.Status, String)]) -> TaskResult {
     TaskResult(taskNumber: 1, checks: checks.map { name, status, message in
-      Check(name, findings: status == .pass ? [] : [.testFailed(outcome(name, status: .failed, issues: [IssueReport(message: message)]))])
+      Check(.test(name), findings: status == .pass ? [] : [.testFailed(outcome(name, status: .failed, issues: [IssueReport(message: message)]))])
     })
   }
 
@@ -45,7 +45,7 @@ struct WatchTests {
   func otherCompileError() {
     func broken(_ message: String) -> LessonResult {
       let error = Diagnostic(path: "Lessons/01-expect-and-require/Sources/ScoreValidator.swift", line: 3, column: 1, message: message)
-      return result(.one(1, check: "compiles", [.compileErrors([error])]))
+      return result(.one(1, check: .compiles, [.compileErrors([error])]))
     }
     let said = WatchCommand.changes(from: broken("cannot find 'x' in scope"), to: broken("missing return"), in: lesson)
     #expect(said.contains("still fails, differently"), "\(said)")

@@ -97,7 +97,7 @@ public struct Grader: Sendable {
     func failed(_ message: String) -> LessonResult {
       LessonResult(
         lessonNumber: lesson.number,
-        tasks: lesson.tasks.map { .one($0.number, check: "the lesson can be graded", [.infrastructure(message)]) },
+        tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
         lessonError: message, seconds: seconds(since: start))
     }
 
@@ -164,7 +164,7 @@ public struct Grader: Sendable {
     var result = LessonResult(
       lessonNumber: lesson.number,
       tasks: lesson.tasks.map { task in
-        verdicts[task.number] ?? .one(task.number, check: "your files differ from the starter", [.notStarted])
+        verdicts[task.number] ?? .one(task.number, check: .started, [.notStarted])
       },
       seconds: seconds(since: start), canonicalTestIDs: (ran.results[.allCanonicalTests]?.tests ?? []).map(\.id))
     result.ignoredEdits = ignored

@@ -159,7 +159,7 @@ public struct ClassGrader: Sendable {
         let why = refusedLink ?? Self.notHandedIn
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
-          tasks: lesson.tasks.map { .one($0.number, check: "the lesson was handed in", [.unavailable(why)]) }),
+          tasks: lesson.tasks.map { .one($0.number, check: .handedIn, [.unavailable(why)]) }),
           untouched: lesson.tasks.map(\.number), notHandedIn: refusedLink == nil ? true : nil)
       }
       let result = grader.grade(lesson, learnerFolder: learnerFolder, workspaceName: "class/\(Self.safeName(for: learner))")

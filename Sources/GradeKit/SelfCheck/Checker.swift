@@ -189,7 +189,7 @@ public struct Checker: Sendable {
           task, of: lesson, withFilesFrom: WorkbookPath.variant(variant, of: lesson).url(in: workbook.root),
           at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)", saying: "an over-specified test against \(variant.words)")
         else { continue }
-        let onSolution = result.checks.first { $0.name == TaskEvaluator.validCheck }
+        let onSolution = result.checks.first { $0.kind == .passesOnSolution }
         let caught = result.findings.contains { if case .overSpecified(_, wheat) = $0 { true } else { false } }
         if onSolution?.status != .pass {
           breaches.append(Breach(lesson: lesson.number, "task \(task.number): wheat \(wheat.name): its over-specified test does not pass on the solution: \(result.summary(in: lesson, limit: 2))"))

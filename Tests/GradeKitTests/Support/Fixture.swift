@@ -62,11 +62,11 @@ extension Finding {
 
 extension TaskResult {
   /// A task that passed its one check.
-  static func passed(_ number: Int) -> TaskResult { TaskResult(taskNumber: number, checks: [Check("everything")]) }
+  static func passed(_ number: Int) -> TaskResult { TaskResult(taskNumber: number, checks: [Check(.test("everything"))]) }
 
   /// A task whose one check found `findings`.
   static func failing(_ number: Int, _ findings: [Finding], bugsCaught: BugCount? = nil) -> TaskResult {
-    TaskResult(taskNumber: number, checks: [Check("everything", findings: findings)], bugsCaught: bugsCaught)
+    TaskResult(taskNumber: number, checks: [Check(.test("everything"), findings: findings)], bugsCaught: bugsCaught)
   }
 }
 
