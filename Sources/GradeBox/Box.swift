@@ -88,7 +88,7 @@ public struct Box: Sendable {
     /// The event records the entry point wrote, each on a line, framing removed.
     public var events: Data
     /// Why some of what came on descriptor 3 cannot be the entry point's: such a run is void.
-    public var streamProblems: [String]
+    public var streamProblems: [StreamProblem]
   }
 
   /// Runs `program` with `libraries` beside it, and returns how it ended, what it printed,

@@ -13,17 +13,17 @@ package struct EventFrames {
   /// The records, framing removed, one per line.
   package var records: Data
   /// What does not add up, in words; empty when every line is the entry point's, in order.
-  package var problems: [String]
+  package var problems: [StreamProblem]
 
   /// Checks and unframes `stream`, sealed with `key`.
   package init(stream: Data, key: String) {
     var records = Data()
-    var problems: [String] = []
+    var problems: [StreamProblem] = []
     var lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     // A run stopped by a limit may be cut in the middle of its last line; that line says nothing.
     if let last = lines.last, stream.last != UInt8(ascii: "\n") || last.isEmpty { lines.removeLast() }
     guard let seal = RecordSeal(key: key) else {
-      self.init(records: Data(), problems: lines.isEmpty ? [] : ["the run's key is not one the grader made"])
+      self.init(records: Data(), problems: lines.isEmpty ? [] : [.foreignKey])
       return
     }
     for (sequence, line) in lines.enumerated() {
@@ -31,9 +31,9 @@ package struct EventFrames {
         // A record the harness sealed under another number was moved; anything else it never wrote.
         let number = Int(String(decoding: line.prefix { $0 != UInt8(ascii: " ") }, as: UTF8.self))
         if let number, number != sequence, seal.open(line, sequence: number) != nil {
-          problems.append("the event stream lost or reordered records (record \(number) came where \(sequence) was due)")
+          problems.append(.reordered(record: number, due: sequence))
         } else {
-          problems.append("the event stream holds a line the test harness did not write")
+          problems.append(.unsealedLine)
         }
         break
       }
@@ -43,7 +43,7 @@ package struct EventFrames {
     self.init(records: records, problems: problems)
   }
 
-  private init(records: Data, problems: [String]) {
+  private init(records: Data, problems: [StreamProblem]) {
     self.records = records
     self.problems = problems
   }

@@ -24,7 +24,7 @@ public struct TestRunReport: Sendable, Equatable {
   /// How many lines were skipped: another schema version, or an unknown kind.
   public var ignoredLines: Int
   /// Why the report cannot be trusted; empty when it adds up.
-  public var problems: [String]
+  public var problems: [StreamProblem]
 
   /// The tests that started and never ended.
   public var interrupted: [TestOutcome] { tests.filter { $0.status == .interrupted } }
@@ -62,7 +62,7 @@ public struct TestRunReport: Sendable, Equatable {
     var finished = false
     var ignored = 0
     var malformed = 0
-    var problems: [String] = []
+    var problems: [StreamProblem] = []
     let decoder = JSONDecoder()
 
     func outcome(_ id: String) -> TestOutcome {
@@ -77,7 +77,7 @@ public struct TestRunReport: Sendable, Equatable {
     }
     func known(_ id: String, _ event: String) -> Bool {
       if announced.contains(id) { return true }
-      problems.append("a \(event) event for a test the run never announced (\(id))")
+      problems.append(.unannounced(event: event, test: id))
       return false
     }
 
@@ -92,7 +92,7 @@ public struct TestRunReport: Sendable, Equatable {
         continue
       }
       if finished {
-        problems.append("the event stream went on after the run ended")
+        problems.append(.afterTheEnd)
         break
       }
       let payload = record.payload
@@ -100,7 +100,7 @@ public struct TestRunReport: Sendable, Equatable {
       switch (record.kind, payload.kind) {
       case ("test", "function"):
         guard let id = payload.id else { malformed += 1; continue }
-        if !announced.insert(id).inserted { problems.append("the test \(id) was announced twice") }
+        if !announced.insert(id).inserted { problems.append(.announcedTwice(test: id)) }
         var test = outcome(id)
         test.name = ShownText.escaped(payload.name ?? test.name, limit: ShownText.nameLimit)
         test.displayName = ShownText.escaped(payload.displayName ?? payload.name ?? test.displayName, limit: ShownText.nameLimit)
@@ -115,7 +115,7 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.testID, known(id, "testStarted") else { continue }
         var test = outcome(id)
         starts[id, default: 0] += 1
-        if test.status == .interrupted || starts[id]! > repetitions { problems.append("the test \(id) started more often than the run repeats") }
+        if test.status == .interrupted || starts[id]! > repetitions { problems.append(.startedTooOften(test: id)) }
         test.status = .interrupted  // Until a testEnded says otherwise.
         failedThisRun.remove(id)
         remember(test)
@@ -131,7 +131,7 @@ public struct TestRunReport: Sendable, Equatable {
         guard let id = payload.testID, known(id, "testEnded") else { continue }
         var test = outcome(id)
         if test.status != .interrupted {
-          problems.append("the test \(id) ended without starting, or twice")
+          problems.append(.endedUnstarted(test: id))
         }
         ended.insert(id)
         test.runs += 1
@@ -147,7 +147,7 @@ public struct TestRunReport: Sendable, Equatable {
         // A repeated run skips a disabled test once per run; a test that started is never skipped.
         let wasSkipped = if case .skipped = test.status { true } else { false }
         skips[id, default: 0] += 1
-        if !(test.status == .notRun || wasSkipped) || skips[id]! > repetitions { problems.append("the test \(id) was skipped after it started") }
+        if !(test.status == .notRun || wasSkipped) || skips[id]! > repetitions { problems.append(.skippedAfterStarting(test: id)) }
         ended.insert(id)
         test.status = .skipped(payload._comments?.first.map { ShownText.escaped($0, limit: ShownText.commentLimit) })
         remember(test)
@@ -197,18 +197,18 @@ public struct TestRunReport: Sendable, Equatable {
         ignored += 1  // A record kind this schema version does not define.
       }
     }
-    if malformed > 0 { problems.append("\(malformed) line\(malformed == 1 ? "" : "s") of the event stream \(malformed == 1 ? "is" : "are") not Swift Testing's") }
+    if malformed > 0 { problems.append(.malformedLines(malformed)) }
     if finished {
       let silent = order.filter { announced.contains($0) && !ended.contains($0) }
       if !silent.isEmpty {
-        problems.append("the run ended without a result for \(silent.count) test\(silent.count == 1 ? "" : "s"): " + silent.prefix(3).map { byID[$0]?.displayName ?? $0 }.joined(separator: ", "))
+        problems.append(.noResult(tests: silent.prefix(3).map { byID[$0]?.displayName ?? $0 }, count: silent.count))
       }
       let short = order.filter { id in
         guard let test = byID[id], ended.contains(id), case .skipped = test.status else { return ended.contains(id) && (byID[id]?.runs ?? 0) < repetitions }
         return false
       }
       if repetitions > 1, !short.isEmpty {
-        problems.append("the run ended before \(short.count) test\(short.count == 1 ? "" : "s") ran \(repetitions) times")
+        problems.append(.ranTooFew(count: short.count, repetitions: repetitions))
       }
     }
     self.tests = order.compactMap { byID[$0] }
@@ -216,7 +216,7 @@ public struct TestRunReport: Sendable, Equatable {
     self.finished = finished
     self.ignoredLines = ignored
     // Each problem once, and a few: a broken stream repeats itself, and one is enough to void the run.
-    var seen: Set<String> = []
+    var seen: Set<StreamProblem> = []
     self.problems = Array(problems.filter { seen.insert($0).inserted }.prefix(5))
   }
 }

@@ -174,7 +174,7 @@ extension Finding {
     case .voidRun(let problems):
       return Words(
         mark: .failed, headline: "The test run's own report does not add up, so none of its results count:",
-        details: problems.prefix(3) + ["Something in the test process wrote to its event stream or ended it early (exit, _exit)."])
+        details: problems.prefix(3).map(\.words) + ["Something in the test process wrote to its event stream or ended it early (exit, _exit)."])
     case .runFailed(let crash):
       return Words(mark: .notice, headline: "The tests could not start: " + Undecided.startFailure(crash, mapper: mapper))
     case .abnormalExit(let termination):
@@ -332,7 +332,7 @@ extension Undecided {
         + " still running when the \(seconds) s time limit ran out"
     case .flooded: "your tests printed without end and were stopped"
     case .didNotStart(let crash): "the tests did not start: " + Self.startFailure(crash, mapper: nil)
-    case .void(let problems): "the run's own report does not add up: " + problems.prefix(3).joined(separator: "; ")
+    case .void(let problems): "the run's own report does not add up: " + problems.prefix(3).map(\.words).joined(separator: "; ")
     case .infrastructure(let reason): "the run could not be graded: \(reason)"
     }
   }

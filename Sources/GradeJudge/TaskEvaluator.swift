@@ -128,7 +128,7 @@ public enum TaskEvaluator {
     let wheat = runs.solution
 
     // A void run anywhere voids the task: none of its results can be trusted.
-    let problems = runs.all.flatMap { job -> [String] in
+    let problems = runs.all.flatMap { job -> [StreamProblem] in
       if case .void(let problems) = job.ending { problems } else { [] }
     }
     if !problems.isEmpty {

@@ -32,7 +32,7 @@ public enum Finding: Sendable, Equatable, Codable {
   case rejectedFile(path: String, reason: String)
   /// The run's own report does not add up (a test that never reported an end, one
   /// reported twice or never announced), so none of it counts.
-  case voidRun([String])
+  case voidRun([StreamProblem])
   /// The test binary stopped before any test ran.
   case runFailed(Crash)
   /// Every test ended, and then the process exited with a status of its own, or a signal ended it.

@@ -9,7 +9,7 @@ public enum Undecided: Sendable, Equatable, Codable {
   /// The tests did not start.
   case didNotStart(Crash)
   /// The run's own report does not add up, so none of it counts.
-  case void([String])
+  case void([StreamProblem])
   /// The grader could not run them.
   case infrastructure(String)
 }

@@ -21,7 +21,7 @@ public enum RunEnding: Sendable, Equatable, Codable {
   /// The program stopped before any test ran.
   case didNotStart(Crash)
   /// The run's own report does not add up (a record nobody framed, a test that never ended): none of it counts.
-  case void([String])
+  case void([StreamProblem])
   /// The grader could not make the run.
   case infrastructure(String)
 

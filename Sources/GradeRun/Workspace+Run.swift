@@ -147,9 +147,9 @@ extension Workspace {
         // The status and the records are two accounts of one run: when they disagree, either way,
         // something in the process changed one of them, and the run says nothing.
         if code == 0, report.recordsAFailure {
-          result.ending = result.ending.merged(with: .void(["the test binary exited with status 0 although tests failed"]))
+          result.ending = result.ending.merged(with: .void([.passedDespiteFailure]))
         } else if code == 1, !report.recordsAFailure {
-          result.ending = result.ending.merged(with: .void(["the test binary exited with status 1 although no record says a test failed"]))
+          result.ending = result.ending.merged(with: .void([.failedWithoutFailure]))
         } else if code != 0 && code != 1 && races.isEmpty {
           // Every test ended, then the process exited with a status of its own (ThreadSanitizer's 66, an exit() in a deinit).
           result.ending = result.ending.merged(with: .abnormalExit(outcome.termination))
@@ -159,7 +159,7 @@ extension Workspace {
         // Status 0 says every test ended and passed, yet the records stop before the run's end:
         // something in the process cut the stream short (closed its descriptor, say). No crash
         // exits 0, so no test is blamed, and the run says nothing.
-        result.ending = result.ending.merged(with: .void(["the test binary exited with status 0 although its records stop before the run ended"]))
+        result.ending = result.ending.merged(with: .void([.passedBeforeTheEnd]))
         return .clean
       case .signaled where report.finished:
         result.ending = result.ending.merged(with: .abnormalExit(outcome.termination))

@@ -26,7 +26,7 @@ struct StoredFormatTests {
       .testFailed(test), .testCrashed(test, .printing("Fatal error")), .testSkipped(test, comment: "later"),
       .timedOut(running: [test], seconds: 10), .outputFlood(running: [test]), .compileErrors([diagnostic]), .waitsFor(files: ["A.swift"]),
       .unavailable("released without it"), .infrastructure("no box"), .noCanonicalTests(["T"]), .rejectedFile(path: "A.swift", reason: "is a link"),
-      .voidRun(["a test never ended"]), .runFailed(.printing("no start")), .abnormalExit(.exited(3)), .dataRace("WARNING: race"),
+      .voidRun([.noResult(tests: ["a()"], count: 1)]), .runFailed(.printing("no start")), .abnormalExit(.exited(3)), .dataRace("WARNING: race"),
       .refused(Refusal(rule: .module, path: "A.swift", line: 1, found: "Glibc", allowed: ["Foundation"])), .unreadable(path: "A.swift"),
       .concurrencyDiagnostic(diagnostic, explanation: "why"),
       .misuseAccepted(path: "M.swift", line: 5, code: "x", group: "SendingRisksDataRace", explanation: nil),
