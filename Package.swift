@@ -88,7 +88,11 @@ var targets: [Target] = [
       "GradeRun",
     ],
     path: "Sources/GradeKit"),
-  .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
+  // `grade` depends on the box's launcher only so that SwiftPM builds it beside `grade`, where the box finds it (`Launcher`).
+  .executableTarget(name: "grade", dependencies: ["GradeKit", "GradeLauncher"], path: "Sources/grade"),
+  // The box's launcher, in C: one process that makes a run's namespaces, mounts, limits and
+  // user, then becomes its test program (`Sources/GradeLauncher/Launcher.h`).
+  .executableTarget(name: "GradeLauncher", path: "Sources/GradeLauncher"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
   .target(name: "GradeWire", path: "Sources/GradeWire"),
@@ -100,7 +104,7 @@ var targets: [Target] = [
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
     name: "GradeKitTests", dependencies: [
-      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeMutants", "GradePolicy",
+      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeLauncher", "GradeMutants", "GradePolicy",
       "GradeProcesses", "GradeResults", "GradeRun", "GradeWire",
     ], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }

@@ -11,9 +11,9 @@ public struct Isolation: Sendable, Equatable {
   public var toolchain: String
   /// Why a protection is off, when one is.
   public var reason: String?
-  /// Words put before the box's command to run it as `nobody` rather than as the grader:
-  /// used when the grader runs as root, so that a run's tests are not root's either.
-  public var dropPrivileges: [String] = []
+  /// Whether runs drop to `nobody` rather than run as the grader (`Launcher.nobody`): so
+  /// when the grader runs as root, so that a run's tests are not root's either.
+  public var dropPrivileges = false
   /// Whether a run's tests cannot read the code they test: its program is execute-only and
   /// its memory closed to them through `/proc`. That holds when the run's user is not root.
   public var codeHidden = false
@@ -54,46 +54,50 @@ public struct Isolation: Sendable, Equatable {
       + ". Time, memory, file-size and output limits still hold. See the README's \"Limits\"."
   }
 
-  /// Tries the box's namespaces once and says what works.
+  /// Tries the box's namespaces once, with the launcher a run uses, and says what works.
   ///
   /// - Parameter scratch: A folder the probe may make an empty folder in.
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
     let toolchain = Toolchain.folder()
     let root = geteuid() == 0
+    guard let launcher = Launcher.path else {
+      // No run can start either; Box says so at the first.
+      return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: Launcher.missing)
+    }
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
     func plain(_ reason: String) -> Isolation {
       var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)
       isolation.codeHidden = !root
       if root, let reached = try? runner.run(
-        Self.nobody + ["/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]), until: .now + .seconds(20)),
+        [launcher] + Launcher.nobody + ["--", "/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]),
+        until: .now + .seconds(20)),
         reached.succeeded
       {
-        isolation.dropPrivileges = Self.nobody
+        isolation.dropPrivileges = true
         isolation.codeHidden = true
       }
       return isolation
     }
     if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" { return plain("GRADE_NAMESPACES=off") }
     #if os(Linux)
-      func attempt(_ prefix: [String]) -> ProcessOutcome? {
+      func attempt(asNobody: Bool) -> ProcessOutcome? {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try? runner.run(
-          prefix + ["unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
-                    "--", "/bin/sh", "-c", BoxScript.probe, "probe", folder.path],
+          [launcher] + (asNobody ? Launcher.nobody : []) + ["--probe", folder.path],
           environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
         return outcome.flatMap { $0.succeeded && $0.output.contains("namespaces") ? $0 : nil }
       }
       // As root, runs drop to nobody first, so their tests are nobody's, not root's: where that
       // works, nothing of the code they test is readable to them.
-      if root, let outcome = attempt(Self.nobody) {
+      if root, let outcome = attempt(asNobody: true) {
         var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
-        isolation.dropPrivileges = Self.nobody
+        isolation.dropPrivileges = true
         isolation.codeHidden = true
         return isolation
       }
-      guard let outcome = attempt([]) else { return plain("unshare failed") }
+      guard let outcome = attempt(asNobody: false) else { return plain("the box's namespaces could not be made") }
       var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
       isolation.codeHidden = !root
       if root {
@@ -104,7 +108,4 @@ public struct Isolation: Sendable, Equatable {
       return plain("namespaces are Linux's")
     #endif
   }
-
-  /// The words that run a command as the user and group `nobody`, with no capabilities.
-  static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 }

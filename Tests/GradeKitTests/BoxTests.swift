@@ -10,9 +10,15 @@ import Testing
 /// The box, as a graded run inside it sees it.
 @Suite("The box", .tags(.slow))
 struct BoxTests {
-  @Test("A mount table writes blanks and backslashes in paths as octal escapes")
-  func escapedPaths() {
-    #expect(BoxRoot.escaped("/home/Ana Lucía/work\\book\tx\ny") == "/home/Ana\\040Lucía/work\\134book\\011x\\012y")
+  @Test("The launcher refuses arguments it does not list, and a box without its folder, before it does anything", arguments: [
+    ["--mount", "/", "/"], ["--limit", "stack", "1", "--", "/bin/true"], ["--env", "A B=c", "--", "/bin/true"],
+    ["--root", "/tmp", "--", "/bin/true"], ["--view", "/usr", "/usr", "--", "/bin/true"], ["--", "true"], ["--processes", "-1"],
+  ])
+  func launcherRefuses(_ arguments: [String]) throws {
+    let launcher = try #require(Launcher.path, "\(Launcher.missing)")
+    let outcome = try ProcessRunner().run([launcher] + arguments, until: .now + .seconds(10))
+    #expect(outcome.termination == .exited(64), "\(outcome.termination)")
+    #expect(outcome.output.hasPrefix("GradeLauncher: "), "\(outcome.output)")
   }
 
   /// A test that reports, as one issue's comment, what it can see and do from inside the box.
@@ -119,14 +125,6 @@ struct BoxTests {
     let other = try #require(RecordSeal(key: "ffeeddccbbaa99887766554433221100"))
     #expect(!EventFrames(stream: Data(line("{}", 0, other).utf8), key: key).problems.isEmpty)
     #expect(!EventFrames(stream: Data("{\"kind\":\"event\"}\n".utf8), key: key).problems.isEmpty)
-  }
-
-  @Test("Every box script is a file the shell parses", arguments: BoxScript.names)
-  func scriptsParse(_ name: String) throws {
-    let file = BoxScript.folder.appending(path: "\(name).sh")
-    #expect(BoxScript.text(of: name) == (try String(contentsOf: file, encoding: .utf8)))
-    let outcome = try ProcessRunner().run(["/bin/sh", "-n", file.path], until: .now + .seconds(10))
-    #expect(outcome.succeeded, "\(outcome.output)")
   }
 
   @Test("The seal is SipHash-2-4, as its authors' test vector gives it")
