@@ -11,8 +11,8 @@ public struct Isolation: Sendable, Equatable {
   public var toolchain: String
   /// Why a protection is off, when one is.
   public var reason: String?
-  /// Whether runs drop to `nobody` rather than run as the grader (`Launcher.nobody`): so
-  /// when the grader runs as root, so that a run's tests are not root's either.
+  /// Whether runs drop to the user `nobody` first (`Launcher.nobody`): set when the grader
+  /// runs as root, so that a run's tests are not root's either.
   public var dropPrivileges = false
   /// Whether a run's tests cannot read the code they test: its program is execute-only and
   /// its memory closed to them through `/proc`. That holds when the run's user is not root.
@@ -80,6 +80,8 @@ public struct Isolation: Sendable, Equatable {
     }
     if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" { return plain("GRADE_NAMESPACES=off") }
     #if os(Linux)
+      // What the launcher said when it last could not make a box, for the notice.
+      var refusal = "the launcher said nothing"
       func attempt(asNobody: Bool) -> ProcessOutcome? {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,7 +89,11 @@ public struct Isolation: Sendable, Equatable {
         let outcome = try? runner.run(
           [launcher] + (asNobody ? Launcher.nobody : []) + ["--probe", folder.path],
           environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
-        return outcome.flatMap { $0.succeeded && $0.output.contains("namespaces") ? $0 : nil }
+        guard let outcome, outcome.succeeded, outcome.output.contains("namespaces") else {
+          if let said = outcome?.output.split(separator: "\n").last { refusal = String(said) }
+          return nil
+        }
+        return outcome
       }
       // As root, runs drop to nobody first, so their tests are nobody's, not root's: where that
       // works, nothing of the code they test is readable to them.
@@ -97,7 +103,7 @@ public struct Isolation: Sendable, Equatable {
         isolation.codeHidden = true
         return isolation
       }
-      guard let outcome = attempt(asNobody: false) else { return plain("the box's namespaces could not be made") }
+      guard let outcome = attempt(asNobody: false) else { return plain("the box's namespaces could not be made: \(refusal)") }
       var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
       isolation.codeHidden = !root
       if root {
