@@ -88,23 +88,23 @@ var targets: [Target] = [
       "GradeRun",
     ],
     path: "Sources/GradeKit"),
-  // `grade` depends on the box's launcher only so that SwiftPM builds it beside `grade`, where the box finds it (`Launcher`).
-  .executableTarget(name: "grade", dependencies: ["GradeKit", "GradeLauncher"], path: "Sources/grade"),
-  // The box's launcher, in C: one process that makes a run's namespaces, mounts, limits and
-  // user, then becomes its test program (`Sources/GradeLauncher/Launcher.h`).
-  .executableTarget(name: "GradeLauncher", path: "Sources/GradeLauncher"),
+  .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
   .target(name: "GradeWire", path: "Sources/GradeWire"),
   .executableTarget(name: "GradeRunner", dependencies: ["GradeWire"], path: "Sources/GradeRunner"),
   .target(name: "GradeRunnerC", path: "Sources/GradeRunnerC"),
+  // The box's launcher, in C: one process that makes a run's namespaces, mounts, limits and
+  // user, then becomes its test program (`Sources/GradeLauncher/Launcher.h`). The grader
+  // compiles these files with clang (`Launcher`); SwiftPM builds them too, so that the build checks them.
+  .executableTarget(name: "GradeLauncher", path: "Sources/GradeLauncher"),
 ]
 // The grader's own tests; a student copy (`grade release`) leaves them out, since their
 // fixtures name the bugs the buggy versions hold.
 if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
   targets.append(.testTarget(
     name: "GradeKitTests", dependencies: [
-      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeLauncher", "GradeMutants", "GradePolicy",
+      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeMutants", "GradePolicy",
       "GradeProcesses", "GradeResults", "GradeRun", "GradeWire",
     ], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
 }

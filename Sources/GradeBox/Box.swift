@@ -111,7 +111,7 @@ public struct Box: Sendable {
     }
     defer { RunFolders.remove(run) }
 
-    guard let launcher = Launcher.path else { throw .infrastructure(Launcher.missing) }
+    guard let launcher = isolation.launcher else { throw .infrastructure("no run can start: \(isolation.reason ?? "the box has no launcher")") }
     var environment = BoxEnvironment.words
     if threadSanitizer {
       // ThreadSanitizer sleeps a second before every exit by default (atexit_sleep_ms), to catch

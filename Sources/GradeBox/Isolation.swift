@@ -11,6 +11,9 @@ public struct Isolation: Sendable, Equatable {
   public var toolchain: String
   /// Why a protection is off, when one is.
   public var reason: String?
+  /// The box's launcher (`Launcher`), built for this grader; `nil` when it could not be, and
+  /// `reason` says why: then no run starts.
+  public var launcher: String?
   /// Whether runs drop to the user `nobody` first (`Launcher.nobody`): set when the grader
   /// runs as root, so that a run's tests are not root's either.
   public var dropPrivileges = false
@@ -54,16 +57,25 @@ public struct Isolation: Sendable, Equatable {
       + ". Time, memory, file-size and output limits still hold. See the README's \"Limits\"."
   }
 
-  /// Tries the box's namespaces once, with the launcher a run uses, and says what works.
+  /// Builds the box's launcher, tries the box's namespaces once with it, and says what works.
   ///
-  /// - Parameter scratch: A folder the probe may make an empty folder in.
+  /// - Parameter scratch: A folder the launcher is built in, kept for later graders, and
+  ///   where the probe may make an empty folder.
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
+    switch Launcher.built(in: scratch, runner: runner) {
+    case .success(let launcher):
+      var isolation = probe(runner: runner, scratch: scratch, launcher: launcher)
+      isolation.launcher = launcher
+      return isolation
+    case .failure(let failure):
+      return Isolation(namespaces: false, processLimit: false, toolchain: Toolchain.folder(), reason: "the box's launcher: \(failure.message)")
+    }
+  }
+
+  /// Tries the box's namespaces once with `launcher` and says what works.
+  private static func probe(runner: ProcessRunner, scratch: URL, launcher: String) -> Isolation {
     let toolchain = Toolchain.folder()
     let root = geteuid() == 0
-    guard let launcher = Launcher.path else {
-      // No run can start either; Box says so at the first.
-      return Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: Launcher.missing)
-    }
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
     func plain(_ reason: String) -> Isolation {
       var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)

@@ -15,7 +15,7 @@ struct BoxTests {
     ["--root", "/tmp", "--", "/bin/true"], ["--view", "/usr", "/usr", "--", "/bin/true"], ["--", "true"], ["--processes", "-1"],
   ])
   func launcherRefuses(_ arguments: [String]) throws {
-    let launcher = try #require(Launcher.path, "\(Launcher.missing)")
+    let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
     let outcome = try ProcessRunner().run([launcher] + arguments, until: .now + .seconds(10))
     #expect(outcome.termination == .exited(64), "\(outcome.termination)")
     #expect(outcome.output.hasPrefix("GradeLauncher: "), "\(outcome.output)")
@@ -102,7 +102,7 @@ struct BoxTests {
 
   @Test("The launcher gives its program exactly the environment and limits it lists")
   func launcherEnvironmentAndLimits() throws {
-    let launcher = try #require(Launcher.path, "\(Launcher.missing)")
+    let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
     let runner = ProcessRunner()
     let environment = try runner.run([launcher, "--env", "A=b c", "--env", "D=", "--", "/usr/bin/env"], until: .now + .seconds(10))
     #expect(environment.output == "A=b c\nD=\n")
@@ -117,7 +117,7 @@ struct BoxTests {
     "A boxed program's end is the run's: its exit status, or the signal that killed it",
     .enabled(if: Self.isolation.namespaces, "this machine has no namespaces"), arguments: ["exit 3", "ulimit -s 256; f() { f; }; f"])
   func launcherEndsAsItsProgram(_ script: String) throws {
-    let launcher = try #require(Launcher.path, "\(Launcher.missing)")
+    let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
     let root = FileManager.default.temporaryDirectory.appending(path: "grade launcher \(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
