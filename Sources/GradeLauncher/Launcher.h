@@ -12,8 +12,8 @@
 
 #include <stddef.h>
 
-// The exit status of a launcher that could not make the box (BSD's EX_OSERR): never the
-// program's, which the launcher's only other statuses are.
+// The exit status of a launcher that could not make the box (BSD's EX_OSERR). Once the
+// program starts, the launcher ends as it does; 126 and 127 say it could not start (as env(1)).
 #define LAUNCHER_FAILED 71
 // The exit status of a launcher given arguments it does not know (BSD's EX_USAGE).
 #define LAUNCHER_USAGE 64
