@@ -94,6 +94,10 @@ var targets: [Target] = [
   .target(name: "GradeWire", path: "Sources/GradeWire"),
   .executableTarget(name: "GradeRunner", dependencies: ["GradeWire"], path: "Sources/GradeRunner"),
   .target(name: "GradeRunnerC", path: "Sources/GradeRunnerC"),
+  // The box's launcher, in C: one process that makes a run's namespaces, mounts, limits and
+  // user, then becomes its test program (`Sources/GradeLauncher/Launcher.h`). The grader
+  // compiles these files with clang (`Launcher`); SwiftPM builds them too, so that the build checks them.
+  .executableTarget(name: "GradeLauncher", path: "Sources/GradeLauncher"),
 ]
 // The grader's own tests; a student copy (`grade release`) leaves them out, since their
 // fixtures name the bugs the buggy versions hold.

@@ -95,7 +95,7 @@ public struct Box: Sendable {
   /// and the event records its entry point wrote; stopped early once `cancellation` is set.
   public func run(_ program: URL, libraries: [URL], request: Request, cancellation: Cancellation? = nil) throws(GradeError) -> Report {
     #if !os(Linux)
-      // The box is made of Linux's unshare, prlimit, setpriv and /proc; App grades nowhere else (HostPlatform).
+      // The box is made of Linux's namespaces, limits and /proc (Launcher); App grades nowhere else (HostPlatform).
       throw .infrastructure(HostPlatform.refusal(on: .current) ?? "runs are boxed on Linux only")
     #else
     let seconds = limits.seconds(asked: request.seconds)
@@ -111,10 +111,7 @@ public struct Box: Sendable {
     }
     defer { RunFolders.remove(run) }
 
-    // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
-    let limitWords = ["/usr/bin/prlimit"] + (threadSanitizer ? [] : ["--as=\(limits.memoryBytes)"]) + [
-      "--fsize=\(limits.fileSizeBytes)", "--nofile=\(limits.openFiles)", "--core=0", "--cpu=\(Self.cpuSeconds(wall: seconds))", "--",
-    ]
+    guard let launcher = isolation.launcher else { throw .infrastructure("no run can start: \(isolation.reason ?? "the box has no launcher")") }
     var environment = BoxEnvironment.words
     if threadSanitizer {
       // ThreadSanitizer sleeps a second before every exit by default (atexit_sleep_ms), to catch
@@ -123,22 +120,20 @@ public struct Box: Sendable {
       environment.append("TSAN_OPTIONS=atexit_sleep_ms=0:symbolize=0")
     }
     let copied = run.appending(path: "bin/\(Box.programName)")
-    let command: [String]
+    // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
+    var command = [launcher] + (isolation.dropPrivileges ? Launcher.nobody : [])
+      + Launcher.limits(limits, cpuSeconds: Self.cpuSeconds(wall: seconds), addressSpace: !threadSanitizer)
     if isolation.namespaces {
       let root = run.appending(path: "root")
-      let table = run.appending(path: "mounts")
       let fileSystem = BoxRoot(
         toolchain: isolation.toolchain, program: copied, libraries: libraries, scratchBytes: limits.scratchBytes)
       do {
         try fileSystem.makeSkeleton(at: root)
-        try Data(fileSystem.table(root: root).utf8).write(to: table)
       } catch {
         throw .infrastructure("cannot make a run's file system in \(run.path): \(error.localizedDescription)")
       }
-      command = isolation.dropPrivileges + [
-        "unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
-        "--", "/bin/sh", "-c", BoxScript.namespaced, "box", table.path, root.path, "\(limits.processes)",
-      ] + limitWords + ["/usr/bin/env", "-i"] + environment + ["/box/bin/\(Box.programName)"]
+      command += Launcher.environment(environment) + fileSystem.arguments(root: root)
+        + ["--workdir", "/box/work", "--processes", "\(limits.processes)", "--", "/box/bin/\(Box.programName)"]
     } else {
       // The libraries are copied beside the program, never linked, so a test cannot change the
       // built copy; the run starts in its scratch folder, which its user (nobody, when the
@@ -147,12 +142,11 @@ public struct Box: Sendable {
       do {
         for library in libraries { try manager.copyItem(at: library, to: run.appending(path: "bin/\(library.lastPathComponent)")) }
         try manager.createDirectory(at: work, withIntermediateDirectories: true)
-        if !isolation.dropPrivileges.isEmpty { try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.path) }
+        if isolation.dropPrivileges { try manager.setAttributes([.posixPermissions: 0o777], ofItemAtPath: work.path) }
       } catch {
         throw .infrastructure("cannot make a run folder in \(run.path): \(error.localizedDescription)")
       }
-      let limited = manager.isExecutableFile(atPath: "/usr/bin/prlimit") ? limitWords : []
-      command = isolation.dropPrivileges + limited + ["/usr/bin/env", "-i"] + environment + Self.ownTemporaryFolder(work) + [copied.path]
+      command += Launcher.environment(environment + Self.ownTemporaryFolder(work)) + ["--", copied.path]
     }
     let inBox = isolation.namespaces
     let allowed = RunAllowance.paths(
@@ -178,10 +172,11 @@ public struct Box: Sendable {
 
   /// The CPU-time limit of a run whose wall-clock limit is `wall` seconds on `cores` cores: more than
   /// its threads can use in that time, so the wall clock always stops a hang first and it is named as
-  /// one. A CPU limit reached first killed the test binary, PID 1 of the box, and util-linux's
-  /// `unshare` (2.38) then exited with status 1 ("sigprocmask unblock failed"), so a test spinning on
-  /// two threads was reported as a crash ("the process exited with status 1"), and its task's
-  /// variants, no longer held back by a hung correct version, each ran to the limit again.
+  /// one. A CPU limit reached first killed the test binary, PID 1 of the box, and the process that
+  /// started the box (util-linux's `unshare` 2.38 then) exited with status 1 ("sigprocmask unblock
+  /// failed"), so a test spinning on two threads was reported as a crash ("the process exited with
+  /// status 1"), and its task's variants, no longer held back by a hung correct version, each ran
+  /// to the limit again.
   static func cpuSeconds(wall: Int, cores: Int = SideBySide.cores) -> Int {
     wall * max(1, cores) + 5
   }

@@ -13,6 +13,6 @@ enum BoxEnvironment {
     "NO_COLOR": "1",
   ]
 
-  /// `NAME=value` words for `env -i`, sorted so every run's command line is the same.
+  /// `NAME=value` words for the launcher's `--env`, sorted so every run's command line is the same.
   static var words: [String] { variables.keys.sorted().map { "\($0)=\(variables[$0]!)" } }
 }

@@ -1,25 +1,43 @@
 import Foundation
 
 /// The file system a box's tests see: a skeleton of empty folders, files and
-/// links, made afresh in each run's folder, and the mount table that fills it.
+/// links, made afresh in each run's folder, and the mounts that fill it.
 ///
-/// The skeleton is made here, in Swift, so that setting a box up takes one
-/// `mount --all` process instead of a `mkdir`, `touch` or `ln` per entry, which
-/// took most of a run's set-up time. The first mount makes the skeleton itself
-/// read-only; every other mount lands on an entry of it.
+/// The skeleton is made here, in Swift, so that the launcher (`Launcher`) only mounts:
+/// it makes the skeleton itself read-only first, and every mount lands on an entry of it.
 struct BoxRoot {
-  /// One line of the mount table.
+  /// One mount, made by the launcher from its arguments (`arguments`).
   struct Mount: Equatable {
-    /// What is mounted: a path, or a file system's name for `tmpfs` and `proc`.
-    var source: String
+    /// How a mount is made: one of the launcher's mount options.
+    enum Kind: String {
+      /// A file or folder of the host, read-only.
+      case view
+      /// A folder of the host and every mount under it, read-only.
+      case tree
+      /// A device file of the host, writable: nothing is kept in the devices bound.
+      case device
+      /// A fresh tmpfs that everyone may write, sticky as `/tmp`, of `bytes` at most.
+      case scratch
+      /// A fresh `/proc` of the box's PID namespace.
+      case proc
+    }
+
+    /// How it is made.
+    var kind: Kind
+    /// The host's path bound, for `view`, `tree` and `device`.
+    var source: String? = nil
     /// Where, as a path inside the box.
     var target: String
-    /// The file system type; `none` for a bind mount.
-    var type: String
-    /// The mount options.
-    var options: String
+    /// The size of a `scratch` mount.
+    var bytes: Int? = nil
+
     /// Whether the mount point is a file rather than a folder.
     var onFile: Bool = false
+
+    /// The launcher's arguments that make this mount, each value one word.
+    var arguments: [String] {
+      ["--\(kind.rawValue)"] + (source.map { [$0] } ?? []) + [target] + (bytes.map { ["\($0)"] } ?? [])
+    }
   }
 
   /// The mounts, in the order they are made.
@@ -31,7 +49,7 @@ struct BoxRoot {
   /// `/proc`, `/tmp`, `/dev/shm` and `/box/work`, the last three size-capped; and the program
   /// and its libraries at `/box/bin`.
   init(toolchain: String, program: URL, libraries: [URL], scratchBytes: Int) {
-    var mounts: [Mount] = [Mount(source: "/usr", target: "/usr", type: "none", options: "bind,ro")]
+    var mounts: [Mount] = [Mount(kind: .view, source: "/usr", target: "/usr")]
     var links: [String: String] = [
       "/dev/fd": "/proc/self/fd", "/dev/stdin": "/proc/self/fd/0", "/dev/stdout": "/proc/self/fd/1",
       "/dev/stderr": "/proc/self/fd/2",
@@ -41,29 +59,29 @@ struct BoxRoot {
       if let target = try? manager.destinationOfSymbolicLink(atPath: "/\(name)") {
         links["/\(name)"] = target
       } else if Self.isFolder("/\(name)") {
-        mounts.append(Mount(source: "/\(name)", target: "/\(name)", type: "none", options: "rbind,ro"))
+        mounts.append(Mount(kind: .tree, source: "/\(name)", target: "/\(name)"))
       }
     }
     for name in ["ld.so.cache", "ld.so.conf", "localtime", "passwd", "group", "nsswitch.conf"]
     where manager.fileExists(atPath: "/etc/\(name)") && !Self.isFolder("/etc/\(name)") {
-      mounts.append(Mount(source: "/etc/\(name)", target: "/etc/\(name)", type: "none", options: "bind,ro", onFile: true))
+      mounts.append(Mount(kind: .view, source: "/etc/\(name)", target: "/etc/\(name)", onFile: true))
     }
     if toolchain != "/usr" && !toolchain.hasPrefix("/usr/") {
-      mounts.append(Mount(source: toolchain, target: toolchain, type: "none", options: "bind,ro"))
+      mounts.append(Mount(kind: .view, source: toolchain, target: toolchain))
     }
     for name in ["null", "zero", "full", "random", "urandom"] {
-      mounts.append(Mount(source: "/dev/\(name)", target: "/dev/\(name)", type: "none", options: "bind", onFile: true))
+      mounts.append(Mount(kind: .device, source: "/dev/\(name)", target: "/dev/\(name)", onFile: true))
     }
     mounts += [
-      Mount(source: "shm", target: "/dev/shm", type: "tmpfs", options: "size=16m,mode=1777"),
-      Mount(source: "proc", target: "/proc", type: "proc", options: "nosuid,nodev,noexec"),
-      Mount(source: "tmp", target: "/tmp", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
+      Mount(kind: .scratch, target: "/dev/shm", bytes: 16 << 20),
+      Mount(kind: .proc, target: "/proc"),
+      Mount(kind: .scratch, target: "/tmp", bytes: scratchBytes),
       // Scratch in memory, not on the host's disk: capped, and gone with the run whatever it holds.
-      Mount(source: "work", target: "/box/work", type: "tmpfs", options: "size=\(scratchBytes),mode=1777"),
-      Mount(source: program.path, target: "/box/bin/\(Box.programName)", type: "none", options: "bind,ro", onFile: true),
+      Mount(kind: .scratch, target: "/box/work", bytes: scratchBytes),
+      Mount(kind: .view, source: program.path, target: "/box/bin/\(Box.programName)", onFile: true),
     ]
     for library in libraries {
-      mounts.append(Mount(source: library.path, target: "/box/bin/\(library.lastPathComponent)", type: "none", options: "bind,ro", onFile: true))
+      mounts.append(Mount(kind: .view, source: library.path, target: "/box/bin/\(library.lastPathComponent)", onFile: true))
     }
     self.mounts = mounts
     self.links = links
@@ -90,29 +108,10 @@ struct BoxRoot {
     }
   }
 
-  /// The mount table for `mount --all --fstab`, with the box's root at `root`: first the
-  /// skeleton onto itself, read-only, then every mount onto it.
-  func table(root: URL) -> String {
-    let all = [Mount(source: root.path, target: "/", type: "none", options: "bind,ro")] + mounts
-    return all.map { mount in
-      let target = mount.target == "/" ? root.path : root.path + mount.target
-      return [Self.escaped(mount.source), Self.escaped(target), mount.type, mount.options, "0", "0"].joined(separator: " ")
-    }.joined(separator: "\n") + "\n"
-  }
-
-  /// A path as a mount table writes it: blanks and backslashes as octal escapes.
-  static func escaped(_ path: String) -> String {
-    var out = ""
-    for character in path.unicodeScalars {
-      switch character {
-      case " ": out += "\\040"
-      case "\t": out += "\\011"
-      case "\n": out += "\\012"
-      case "\\": out += "\\134"
-      default: out.unicodeScalars.append(character)
-      }
-    }
-    return out
+  /// The launcher's arguments that make the box's file system on the skeleton at `root`: the
+  /// root, then every mount in order.
+  func arguments(root: URL) -> [String] {
+    ["--root", root.path] + mounts.flatMap(\.arguments)
   }
 
   private static func isFolder(_ path: String) -> Bool {

@@ -1,8 +1,8 @@
 
 /// The operating system `grade` runs on, and whether it can grade there.
 ///
-/// Grading boxes every run with what only Linux has: namespaces (`unshare`),
-/// Landlock and seccomp, `/proc`, `setpriv` and `prlimit`, and it reads the code it
+/// Grading boxes every run with what only Linux has: namespaces, mounts and limits
+/// (`Launcher`), Landlock and seccomp, and `/proc`, and it reads the code it
 /// built as ELF. On any other system the grader cannot promise what the README's
 /// threat model says, so it grades nothing there and says how to grade in a Linux
 /// container instead; `swift test` still runs every lesson's tests natively.

@@ -11,9 +11,12 @@ public struct Isolation: Sendable, Equatable {
   public var toolchain: String
   /// Why a protection is off, when one is.
   public var reason: String?
-  /// Words put before the box's command to run it as `nobody` rather than as the grader:
-  /// used when the grader runs as root, so that a run's tests are not root's either.
-  public var dropPrivileges: [String] = []
+  /// The box's launcher (`Launcher`), built for this grader; `nil` when it could not be, and
+  /// `reason` says why: then no run starts.
+  public var launcher: String?
+  /// Whether runs drop to the user `nobody` first (`Launcher.nobody`): set when the grader
+  /// runs as root, so that a run's tests are not root's either.
+  public var dropPrivileges = false
   /// Whether a run's tests cannot read the code they test: its program is execute-only and
   /// its memory closed to them through `/proc`. That holds when the run's user is not root.
   public var codeHidden = false
@@ -54,10 +57,23 @@ public struct Isolation: Sendable, Equatable {
       + ". Time, memory, file-size and output limits still hold. See the README's \"Limits\"."
   }
 
-  /// Tries the box's namespaces once and says what works.
+  /// Builds the box's launcher, tries the box's namespaces once with it, and says what works.
   ///
-  /// - Parameter scratch: A folder the probe may make an empty folder in.
+  /// - Parameter scratch: A folder the launcher is built in, kept for later graders, and
+  ///   where the probe may make an empty folder.
   public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
+    switch Launcher.built(in: scratch, runner: runner) {
+    case .success(let launcher):
+      var isolation = probe(runner: runner, scratch: scratch, launcher: launcher)
+      isolation.launcher = launcher
+      return isolation
+    case .failure(let failure):
+      return Isolation(namespaces: false, processLimit: false, toolchain: Toolchain.folder(), reason: "the box's launcher: \(failure.message)")
+    }
+  }
+
+  /// Tries the box's namespaces once with `launcher` and says what works.
+  private static func probe(runner: ProcessRunner, scratch: URL, launcher: String) -> Isolation {
     let toolchain = Toolchain.folder()
     let root = geteuid() == 0
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
@@ -65,35 +81,41 @@ public struct Isolation: Sendable, Equatable {
       var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)
       isolation.codeHidden = !root
       if root, let reached = try? runner.run(
-        Self.nobody + ["/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]), until: .now + .seconds(20)),
+        [launcher] + Launcher.nobody + ["--", "/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]),
+        until: .now + .seconds(20)),
         reached.succeeded
       {
-        isolation.dropPrivileges = Self.nobody
+        isolation.dropPrivileges = true
         isolation.codeHidden = true
       }
       return isolation
     }
     if ProcessInfo.processInfo.environment["GRADE_NAMESPACES"] == "off" { return plain("GRADE_NAMESPACES=off") }
     #if os(Linux)
-      func attempt(_ prefix: [String]) -> ProcessOutcome? {
+      // What the launcher said when it last could not make a box, for the notice.
+      var refusal = "the launcher said nothing"
+      func attempt(asNobody: Bool) -> ProcessOutcome? {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try? runner.run(
-          prefix + ["unshare", "--user", "--map-root-user", "--mount", "--pid", "--net", "--ipc", "--uts", "--fork", "--kill-child",
-                    "--", "/bin/sh", "-c", BoxScript.probe, "probe", folder.path],
+          [launcher] + (asNobody ? Launcher.nobody : []) + ["--probe", folder.path],
           environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
-        return outcome.flatMap { $0.succeeded && $0.output.contains("namespaces") ? $0 : nil }
+        guard let outcome, outcome.succeeded, outcome.output.contains("namespaces") else {
+          if let said = outcome?.output.split(separator: "\n").last { refusal = String(said) }
+          return nil
+        }
+        return outcome
       }
       // As root, runs drop to nobody first, so their tests are nobody's, not root's: where that
       // works, nothing of the code they test is readable to them.
-      if root, let outcome = attempt(Self.nobody) {
+      if root, let outcome = attempt(asNobody: true) {
         var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
-        isolation.dropPrivileges = Self.nobody
+        isolation.dropPrivileges = true
         isolation.codeHidden = true
         return isolation
       }
-      guard let outcome = attempt([]) else { return plain("unshare failed") }
+      guard let outcome = attempt(asNobody: false) else { return plain("the box's namespaces could not be made: \(refusal)") }
       var isolation = Isolation(namespaces: true, processLimit: outcome.output.contains("pid_max"), toolchain: toolchain)
       isolation.codeHidden = !root
       if root {
@@ -104,7 +126,4 @@ public struct Isolation: Sendable, Equatable {
       return plain("namespaces are Linux's")
     #endif
   }
-
-  /// The words that run a command as the user and group `nobody`, with no capabilities.
-  static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 }

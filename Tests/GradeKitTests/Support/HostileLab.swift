@@ -101,7 +101,7 @@ final class HostileLab: Sendable {
     var plain = isolation
     plain.namespaces = false
     plain.processLimit = false
-    plain.dropPrivileges = geteuid() == 0 ? Isolation.nobody : []
+    plain.dropPrivileges = geteuid() == 0
     return plain
   }
 

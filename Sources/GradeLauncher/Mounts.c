@@ -1,0 +1,96 @@
+// The box's file system, mounted from the orders on a skeleton the grader made (BoxRoot).
+//
+// These are the mounts `mount --all --fstab TABLE` made before, from a table of text; here
+// every path comes as its own argument and goes to the kernel as it is.
+#define _GNU_SOURCE
+#include "Launcher.h"
+#if defined(__linux__)
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE 0x8000
+#endif
+
+// struct mount_attr and MOUNT_ATTR_RDONLY, declared here: the system's headers may be older than the kernel.
+struct launcher_mount_attr {
+  unsigned long long attr_set, attr_clr, propagation, userns_fd;
+};
+#define LAUNCHER_ATTR_RDONLY 0x1ULL
+
+// Makes the mount at `path` read-only, with every mount under it when `tree`; 0 or -1.
+static int make_read_only(const char *path, int tree) {
+  struct launcher_mount_attr attr = {LAUNCHER_ATTR_RDONLY, 0, 0, 0};
+  if (syscall(SYS_mount_setattr, AT_FDCWD, path, tree ? AT_RECURSIVE : 0, &attr, sizeof attr) == 0) return 0;
+  if (errno != ENOSYS) return -1;
+  // Before Linux 5.12: a remount, which must restate the flags the host's mount has, since a
+  // user namespace may not lift them; it reaches the top mount only, not those under a tree.
+  struct statvfs info;
+  if (statvfs(path, &info) != 0) return -1;
+  unsigned long kept = 0;
+  if (info.f_flag & ST_NOSUID) kept |= MS_NOSUID;
+  if (info.f_flag & ST_NODEV) kept |= MS_NODEV;
+  if (info.f_flag & ST_NOEXEC) kept |= MS_NOEXEC;
+  if (info.f_flag & ST_NOATIME) kept |= MS_NOATIME;
+  if (info.f_flag & ST_NODIRATIME) kept |= MS_NODIRATIME;
+  if (info.f_flag & ST_RELATIME) kept |= MS_RELATIME;
+  return mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | kept, NULL);
+}
+
+// Binds `source` at `path`, recursively when `tree`, read-only unless `writable`; 0 or -1.
+static int bind(const char *source, const char *path, int tree, int writable) {
+  if (mount(source, path, NULL, MS_BIND | (tree ? MS_REC : 0), NULL) != 0) return -1;
+  return writable ? 0 : make_read_only(path, tree);
+}
+
+int mount_scratch(const char *path, unsigned long long bytes) {
+  char options[64];
+  // The options are written from a number: no text of the grader's reaches them.
+  snprintf(options, sizeof options, "size=%llu,mode=1777", bytes);
+  return mount("tmpfs", path, "tmpfs", 0, options);
+}
+
+int mount_processes(const char *path) { return mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL); }
+
+// Makes one mount, its target under `root`; 0 or -1.
+static int make_mount(const char *root, const struct mount_order *order) {
+  char path[4096];
+  if (snprintf(path, sizeof path, "%s%s", root, order->target) >= (int)sizeof path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  switch (order->kind) {
+  case MOUNT_VIEW: return bind(order->source, path, 0, 0);
+  case MOUNT_TREE: return bind(order->source, path, 1, 0);
+  case MOUNT_DEVICE: return bind(order->source, path, 0, 1);
+  case MOUNT_SCRATCH: return mount_scratch(path, order->bytes);
+  case MOUNT_PROCESSES: return mount_processes(path);
+  }
+  return -1;
+}
+
+int make_mounts(const char *root, const struct mount_order *mounts, int count) {
+  // The skeleton onto itself, read-only: every other mount lands on an entry of it.
+  if (bind(root, root, 0, 0) != 0) {
+    complain("cannot mount the box's root");
+    return -1;
+  }
+  for (int index = 0; index < count; index++) {
+    if (make_mount(root, &mounts[index]) != 0) {
+      fprintf(stderr, "GradeLauncher: cannot mount %s: ", mounts[index].target);
+      complain("the kernel refused");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+#endif

@@ -1,0 +1,72 @@
+// The box's launcher (Launcher.h): the steps of one run, in the order they must come.
+//
+// Usage, every value one argument:
+//   GradeLauncher [--nobody] [--limit NAME VALUE]... [--env NAME=VALUE]...
+//                 [--root FOLDER --workdir PATH [--processes N] [MOUNT]...] -- PROGRAM [ARGUMENT]...
+//   GradeLauncher [--nobody] --probe FOLDER
+// where MOUNT is --view SOURCE TARGET, --tree SOURCE TARGET, --device SOURCE TARGET,
+// --scratch TARGET BYTES or --proc TARGET, each TARGET a path inside the box, and NAME one
+// of as, fsize, nofile, core, cpu. Without --root the program runs with the limits and the
+// environment alone, in the folder it was started in.
+#define _GNU_SOURCE
+#include "Launcher.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+#if defined(__linux__)
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+// Makes the box inside the namespaces: its file system, its process cap, its user, its root.
+static int make_box(const struct orders *orders) {
+  if (make_mounts(orders->root, orders->mounts, orders->mount_count) != 0) return -1;
+  // The cap is the kernel's to give: an older kernel runs without it, as Isolation.processLimit says.
+  if (orders->processes > 0) {
+    char proc[4096];
+    if (snprintf(proc, sizeof proc, "%s/proc", orders->root) >= (int)sizeof proc) return -1;
+    (void)cap_processes(proc, orders->processes);
+  }
+  // The second namespace comes last: after it, nothing here may mount or lift a limit.
+  if (enter_nobody_namespace() != 0) return -1;
+  if (chroot(orders->root) != 0) {
+    complain("cannot change root to the box");
+    return -1;
+  }
+  if (chdir(orders->workdir) != 0) {
+    complain("cannot enter the box's working folder");
+    return -1;
+  }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  struct orders orders;
+  if (read_orders(argc, argv, &orders) != 0) return LAUNCHER_USAGE;
+  if (orders.nobody && become_nobody() != 0) return LAUNCHER_FAILED;
+  if (orders.probe) {
+    if (enter_namespaces() != 0 || fork_box() != 0) return LAUNCHER_FAILED;
+    return probe(orders.probe) == 0 ? 0 : LAUNCHER_FAILED;
+  }
+  if (orders.root) {
+    if (enter_namespaces() != 0 || fork_box() != 0 || make_box(&orders) != 0) return LAUNCHER_FAILED;
+  }
+  // The limits come last, so they bind the program alone and never the set-up above.
+  if (set_limits(orders.limits, orders.limit_count) != 0) return LAUNCHER_FAILED;
+  execve(orders.program[0], orders.program, orders.environment);
+  complain("cannot start the program");
+  return errno == ENOENT ? 127 : 126;
+}
+
+#else
+
+// The box is made of Linux's namespaces, mounts and limits; the grader grades nowhere else
+// (HostPlatform), and this stub keeps the package building on the platforms it declares.
+int main(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  fputs("GradeLauncher: the box needs Linux's namespaces, and this system has none\n", stderr);
+  return LAUNCHER_FAILED;
+}
+
+#endif
