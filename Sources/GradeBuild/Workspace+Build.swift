@@ -12,7 +12,7 @@ extension Workspace {
   ///   a preparation builds those of tasks still as handed out, whose tests the learner will change.
   public func build(tasks: [Int], variantsOnly: Set<Int> = []) -> Built {
     let chains: [[Part]] = [[.module, .canonicalTests, .misuses]] + tasks.map { [.task($0)] }
-    let results = Locked(Built())
+    let results = Locked(Built(plan: plan))
     SideBySide.run(chains.count, width: SideBySide.cores + 1) { index in
       var local = Built()
       for part in chains[index] {

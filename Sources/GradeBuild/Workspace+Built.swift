@@ -6,6 +6,9 @@ import GradeResults
 extension Workspace {
   /// What building the workspace gave.
   public struct Built: Sendable {
+    /// The plan it was built from: what the grading compiled, from where, and what it could
+    /// not grade. Set by `Workspace.build`.
+    public var plan: WorkspacePlan?
     /// Compile errors by part, in the learner's terms.
     public var errors: [Part: [Diagnostic]] = [:]
     /// Parts that could not be built for a reason that is not the learner's.

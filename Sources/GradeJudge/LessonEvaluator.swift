@@ -1,5 +1,4 @@
 import Foundation
-import GradeBox
 import GradeBuild
 import GradeCatalog
 import GradeResults
@@ -8,24 +7,40 @@ import GradeRun
 /// Turns a lesson's builds and job results into a verdict per task: what the rules on the
 /// learner's files say, what the compiler said, and what the tests did.
 ///
-/// Pure: it reads the plan, the builds and the results, and runs nothing.
+/// Pure: it reads what each job did and the build it ran from (which carries the plan it was
+/// built from), and runs nothing.
 package struct LessonEvaluator: Sendable {
-  /// What the grading compiled, from where, and what it could not grade.
-  var plan: WorkspacePlan
-  /// The limits every run had.
-  var limits: BoxLimits
   /// Whether the grade counts (`Grader.gradesCount`).
   package var gradesCount = false
 
-  /// Creates an evaluator of the gradings of `plan`, whose runs had `limits`.
-  package init(plan: WorkspacePlan, limits: BoxLimits) {
-    self.plan = plan
-    self.limits = limits
+  /// Creates an evaluator.
+  package init(gradesCount: Bool = false) {
+    self.gradesCount = gradesCount
   }
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   package func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
-    let limit = limits.seconds(for: task)
+    guard let plan = built.plan else {
+      return .one(task.number, check: .gradable, [.infrastructure("the build carries no plan of what it compiled")])
+    }
+    return Judging(plan: plan, gradesCount: gradesCount).evaluate(task, built: built, results: results)
+  }
+
+  /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
+  static func refusals(of task: LessonTask, in lesson: Lesson, built: Workspace.Built) -> (refusals: [Refusal], unread: [String]) {
+    Judging.refusals(of: task, in: lesson, built: built)
+  }
+}
+
+/// One grading's judging: the plan its build was made from, and how to show what it finds.
+private struct Judging {
+  /// What the grading compiled, from where, and what it could not grade.
+  var plan: WorkspacePlan
+  /// Whether the grade counts.
+  var gradesCount: Bool
+
+  /// One task's verdict from the jobs that ran for it, in the build it was graded in.
+  func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     if let reason = plan.unavailable[task.number] {
       return .one(task.number, check: .gradableHere, [.unavailable(reason)])
     }
@@ -45,11 +60,11 @@ package struct LessonEvaluator: Sendable {
     }
     // A design rule the files break fails the task beside whatever else the grading finds.
     guard refusals.isEmpty || isCompiles(task) else {
-      var result = evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: [])
+      var result = evaluate(task, kind: task.kind, built: built, results: results, refusals: [])
       result.checks.insert(Check(.keepsRules, findings: refusals.map(Finding.refused)), at: 0)
       return result
     }
-    return evaluate(task, kind: task.kind, built: built, results: results, limit: limit, refusals: refusals)
+    return evaluate(task, kind: task.kind, built: built, results: results, refusals: refusals)
   }
 
   /// The result of the job `id`, or, when there is none, a run that decides nothing.
@@ -57,8 +72,10 @@ package struct LessonEvaluator: Sendable {
 
   /// A task's verdict by its kind, once the rules on its files are settled.
   private func evaluate(
-    _ task: LessonTask, kind: LessonTask.Kind, built: Workspace.Built, results: [JobID: JobResult], limit: Int, refusals: [Refusal]
+    _ task: LessonTask, kind: LessonTask.Kind, built: Workspace.Built, results: [JobID: JobResult], refusals: [Refusal]
   ) -> TaskResult {
+    // The time limit the task's runs had, as their results say: a finding of a stopped run names it.
+    let limit = jobResult(of: .implement(task: task.number), in: results).timeLimit
     switch kind {
     case .implement(let names):
       // The module stands with this task's files as the learner wrote them: its tests ran.
@@ -102,7 +119,7 @@ package struct LessonEvaluator: Sendable {
         lateEvents: spec.waitsForEvents ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
-        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: limit, gradesCount: gradesCount)
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: runs.solution.timeLimit, gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return .one(task.number, check: .gradable, [.infrastructure(failure)])

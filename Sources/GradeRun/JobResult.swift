@@ -17,6 +17,9 @@ public struct JobResult: Sendable, Equatable, Codable {
   public var outputTail: String
   /// ThreadSanitizer's reports, each trimmed to its warning, the two accesses and its summary.
   public var sanitizerReports: [String] = []
+  /// The time limit each of its runs had, in seconds: what a finding of a run the limit
+  /// stopped says. 0 for a job that never ran.
+  public var timeLimit = 0
   /// How long the run took, in seconds of wall time; 0 for a result the job cache kept, which
   /// does not store it.
   public var seconds: Double = 0
@@ -42,6 +45,6 @@ public struct JobResult: Sendable, Equatable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case tests, crashes, ending, hung, unattributedIssues, outputTail, sanitizerReports
+    case tests, crashes, ending, hung, unattributedIssues, outputTail, sanitizerReports, timeLimit
   }
 }

@@ -25,6 +25,7 @@ extension Workspace {
     waitsForEvents: Bool = false, mutant: Int = 0, lateEvents: Bool = false, cancellation: Cancellation? = nil
   ) -> JobResult {
     var fold = RunFold(seconds: seconds, waitsForEvents: waitsForEvents, mutant: mutant, lateEvents: lateEvents, cancellation: cancellation)
+    fold.result.timeLimit = box.limits.seconds(asked: seconds)
     if repetitions > 1 {
       _ = fold.run(self, program, libraries, filters: filters, serial: false, repetitions: repetitions)
       return fold.folded

@@ -129,9 +129,25 @@ struct GradingPlanTests {
     for variant in spec.variants(of: 2) { results[.variant(variant)] = JobResult(tests: [test]) }
     results[.variant(VariantID(task: 2, role: .chaff(spec.chaffs[1])))] = JobResult(tests: [failing])
     let plan = try! WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
-    var evaluated = LessonEvaluator(plan: plan, limits: BoxLimits()).evaluate(lesson.tasks[1], built: built, results: results)
+    var built = built
+    built.plan = plan
+    var evaluated = LessonEvaluator().evaluate(lesson.tasks[1], built: built, results: results)
     evaluated.checks.removeAll { $0.status == .pass }
     #expect(evaluated.findings == [.chaffMissed(spec.chaffs[0]), .chaffMissed(spec.chaffs[2])])
     #expect(evaluated.bugsCaught == .init(caught: 1, total: 3))
+  }
+
+  @Test("Judge reads the time limit from what the runs say, and a build without its plan is the grader's error")
+  func limitFromTheRuns() {
+    let plan = try! WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
+    var built = built
+    built.plan = plan
+    let hung = outcome("finds()", module: "ExpectRequireTests", suite: "ScoreValidatorTests", cases: 0, file: "ScoreValidatorTests.swift")
+    var stopped = JobResult(tests: [], ending: .timedOut, hung: [hung])
+    stopped.timeLimit = 7
+    let evaluated = LessonEvaluator().evaluate(lesson.tasks[0], built: built, results: [.implement(task: 1): stopped])
+    #expect(evaluated.findings.contains(.timedOut(running: [hung], seconds: 7)), "\(evaluated.findings)")
+    built.plan = nil
+    #expect(LessonEvaluator().evaluate(lesson.tasks[0], built: built, results: [:]).status == .error)
   }
 }
