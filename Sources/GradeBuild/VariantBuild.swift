@@ -80,7 +80,7 @@ package enum VariantBuild {
 
   private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
-    key.add("layout", "one salt per task, fixed section starts, type symbols first, each piece of the module's data on a slot, thread-local template placed by the linker, metadata caches zeroed")
+    key.add("layout", "one salt per task, fixed section starts, type symbols first, each in a section of its own on a slot, plain frame pointers, thread-local template placed by the linker, metadata caches zeroed")
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
@@ -300,7 +300,8 @@ extension VariantBuild {
     // The sections are measured with the module's data slotted, which they then get room for.
     guard let driver = DriverPlan.load(from: scratch, record: { compiler.driverPlan(module: module, sourceFolder: sourceFolder, names: names) }),
       let layout = ProgramLayout(of: program, module: module, runner: compiler.runner),
-      let slot = SectionPlan.slot(fitting: names.map { objects.appending(path: "\(DriverPlan.stem($0)).o") }),
+      SectionedObjects.make(stems: names.map(DriverPlan.stem), plan: driver, sourceFolder: sourceFolder, objects: objects, compiler: compiler),
+      let slot = SectionPlan.slot(fitting: names.map { objects.appending(path: DriverPlan.stem($0) + SectionedObjects.suffix) }, first: first(layout)),
       let measured = linked(plan: driver, sections: SectionPlan(first: first(layout), slot: slot), in: sourceFolder, objects: objects, compiler: compiler),
       let slotted = ProgramSections(reading: measured),
       let sections = SectionPlan(solution: slotted, first: first(layout), slot: slot),
@@ -329,15 +330,20 @@ extension VariantBuild {
   private static func linked(plan: DriverPlan, sections: SectionPlan, in sourceFolder: URL, objects: URL, compiler: Compiler) -> URL? {
     let folder = "../\(Compiler.objectsFolder)/"
     let planned = objects.appending(path: "\(Compiler.programName).planned")
+    // Only the module's objects are in the objects folder; the runner's are the same in every program.
+    let stems = plan.link.filter { $0.hasPrefix(folder) && $0.hasSuffix(".o") }.map { String($0.dropFirst(folder.count).dropLast(2)) }
+    if sections.slot != 0 {
+      guard SectionedObjects.make(stems: stems, plan: plan, sourceFolder: sourceFolder, objects: objects, compiler: compiler) else { return nil }
+    }
     var arguments: [String] = []
     for argument in plan.link {
       if argument == folder + Compiler.programName {
         arguments.append(folder + planned.lastPathComponent)
-      } else if !sections.slotOptions.isEmpty, argument.hasPrefix(folder), argument.hasSuffix(".o") {
-        // Only the module's objects are in the objects folder; the runner's are the same in every program.
-        let slotted = String(argument.dropLast(2)) + ".slotted.o"
+      } else if sections.slot != 0, argument.hasPrefix(folder), argument.hasSuffix(".o") {
+        let stem = String(argument.dropFirst(folder.count).dropLast(2))
+        let slotted = folder + stem + ".slotted.o"
         let copied = try? compiler.runner.run(
-          ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [argument, slotted], in: sourceFolder,
+          ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [folder + stem + SectionedObjects.suffix, slotted], in: sourceFolder,
           until: .now + compiler.timeout)
         guard copied?.succeeded == true else { return nil }
         arguments.append(slotted)

@@ -15,10 +15,10 @@ import Foundation
 /// Inside a section, the lesson module's type metadata and nominal type descriptors come
 /// first, in the solution's order (`--symbol-ordering-file`): a chaff's code that needs one
 /// more cache variable, or a longer string beside a descriptor, then moves nothing a test can
-/// name. Each piece of the module's data those symbols sit in (an object's `.rodata`, `.data`
-/// or `.data.rel.ro`) starts on a slot of its own (`slot`): a chaff whose class has one more
-/// stored property grows its descriptor by three method descriptors, and the next type's
-/// descriptor, a slot on, stays where it was. The linker is told each start
+/// name. Each of those symbols is a piece of data of its own (`SectionedObjects`) that starts
+/// on a slot of its own (`slot`): a chaff whose class has one more stored property grows its
+/// descriptor by three method descriptors, and the next type's descriptor, a slot on, stays
+/// where it was; one with a closure more adds data beside its class's metadata, not before it. The linker is told each start
 /// (`--section-start`): the program is linked once, as before, with no second link to pad it
 /// to the largest variant.
 package struct SectionPlan: Codable, Equatable, Sendable {
@@ -55,37 +55,44 @@ package struct SectionPlan: Codable, Equatable, Sendable {
   /// moves it from where the plan says.
   static let page: UInt64 = 4096
 
-  /// The sections of an object that hold the module's type metadata and descriptors: nominal
-  /// type descriptors in `.rodata`, a class's metadata in `.data`, a value type's in
-  /// `.data.rel.ro`. Each piece of them gets its own slot (`slot`). A name a later compiler
-  /// uses instead would leave its pieces as they are, and `grade check` would name the types
-  /// that then move.
+  /// The sections that hold the module's type metadata and descriptors: nominal type
+  /// descriptors in `.rodata`, a class's metadata in `.data`, a value type's in
+  /// `.data.rel.ro`; in an object with each global in a section of its own
+  /// (`SectionedObjects`), those names and the symbol's (`.data.rel.ro.$s3Lab4UserVMf`). A
+  /// name a later compiler uses instead would leave its pieces as they are, and `grade check`
+  /// would name the types that then move.
   static let slotted = [".rodata", ".data", ".data.rel.ro"]
 
-  /// The slot that fits twice the largest of `pieces` (the sizes of an object's `slotted`
-  /// sections), at least 16 bytes and at most a page: room for a chaff to double a type's
-  /// descriptor or metadata and leave every other in place.
+  /// The names of the sections that may hold one of `first`, each of which gets a slot.
+  static func slottedNames(first: [String]) -> [String] {
+    slotted + slotted.flatMap { prefix in first.map { "\(prefix).\($0)" } }
+  }
+
+  /// The slot that fits twice the largest of `pieces` (the sizes of the sections that hold
+  /// the module's types), at least 16 bytes and at most a page: room for a chaff to double a
+  /// type's descriptor or metadata and leave every other in place.
   package static func slot(fitting pieces: [UInt64]) -> UInt64 {
     var slot: UInt64 = 16
     while slot < 2 * (pieces.max() ?? 0), slot < page { slot *= 2 }
     return slot
   }
 
-  /// The slot that fits the `slotted` sections of the objects at `objects`; `nil` when one
-  /// cannot be read.
-  static func slot(fitting objects: [URL]) -> UInt64? {
+  /// The slot that fits the sections of the objects at `objects` that may hold one of
+  /// `first`; `nil` when one cannot be read.
+  static func slot(fitting objects: [URL], first: [String]) -> UInt64? {
+    let names = Set(slottedNames(first: first))
     var pieces: [UInt64] = []
     for object in objects {
       guard let sections = ProgramSections(reading: object, unplaced: true) else { return nil }
-      pieces += sections.sections.filter { slotted.contains($0.name) }.map(\.size)
+      pieces += sections.sections.filter { names.contains($0.name) }.map(\.size)
     }
     return slot(fitting: pieces)
   }
 
-  /// What `llvm-objcopy` is told so that each piece of an object's `slotted` sections starts
-  /// on a slot of its own; empty without a slot.
+  /// What `llvm-objcopy` is told so that each section that may hold one of `first` starts on
+  /// a slot of its own; empty without a slot.
   package var slotOptions: [String] {
-    slot == 0 ? [] : Self.slotted.flatMap { ["--set-section-alignment", "\($0)=\(slot)"] }
+    slot == 0 ? [] : Self.slottedNames(first: first).flatMap { ["--set-section-alignment", "\($0)=\(slot)"] }
   }
 
   /// The room each section gets: twice what the solution puts in it and a page more, to a
