@@ -25,7 +25,15 @@ struct LayoutCheckTests {
     var elsewhere = Self.solution
     elsewhere.sections.sections[1].address = 0x9000
 
-    #expect(Checker.layoutBreaches(of: 2, solution: Self.solution, programs: [(chaff, fuller), (wheat, Self.solution)], lesson: 1).isEmpty)
+    // A type only the variant declares is one no test can name, placed after the solution's types.
+    var helper = Self.solution
+    helper.types["$s3Lab7Counter33_186E0E9393E7C95E00FA803F21D37954LLCMf"] = 0x8100
+    #expect(Checker.layoutBreaches(of: 2, solution: Self.solution, programs: [(chaff, fuller), (wheat, helper)], lesson: 1).isEmpty)
+    var lacking = Self.solution
+    lacking.types["$s3Lab4UserVMn"] = nil
+    #expect(Checker.layoutBreaches(of: 2, solution: Self.solution, programs: [(chaff, lacking)], lesson: 1).map(\.message) == [
+      "task 2: code that drops the user's name's program is laid out unlike the solution's, so a test could tell them apart by an address: $s3Lab4UserVMn is at no address, not 0x3000"
+    ])
     let breaches = Checker.layoutBreaches(of: 2, solution: Self.solution, programs: [(chaff, moved), (wheat, elsewhere)], lesson: 1)
     #expect(breaches == [
       Breach(
