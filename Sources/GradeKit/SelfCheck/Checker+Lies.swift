@@ -5,15 +5,16 @@ import GradeResults
 extension Checker {
   /// Proves each implement task's canonical tests decide by means the lesson owns, not through
   /// a conformance the learner's file writes (`LyingWitnesses`): the solution, its types'
-  /// `hash(into:)`, `description` and `debugDescription` made to lie, still passes the task;
-  /// and an operator the task asks for (`"operators"`), made to lie, fails it. Every other
-  /// operator a learner's file of `Sources/` may not declare at all (`CodeRules.operators`).
+  /// `description` and `debugDescription` made to lie, still passes the task; and an operator
+  /// the task asks for (`"operators"`), made to lie, fails it. Every other operator, and every
+  /// member the compiler writes for a conformance, a learner's file of `Sources/` may not
+  /// declare at all (`CodeRules.operators`, `CodeRules.witnesses`).
   func checkLyingWitnesses(of lesson: Lesson) -> [Breach] {
     var breaches: [Breach] = []
     for task in lesson.tasks {
       guard case .implement = task.kind else { continue }
       let proofs: [(name: String, witnesses: [LyingWitnesses.Witness], mustPass: Bool, words: String)] =
-        [("lying-witnesses", LyingWitnesses.mayWrite, true, "hash(into:), description and debugDescription lying")]
+        [("lying-witnesses", LyingWitnesses.mayWrite, true, "description and debugDescription lying")]
         + task.operators.map { ("lying-\(Self.slug(of: $0))", [LyingWitnesses.asked($0)], false, "the \($0) it asks for always false") }
       for proof in proofs {
         let path = "lies/\(lesson.folder)/\(task.number)-\(proof.name)"

@@ -6,8 +6,9 @@ import Foundation
 ///
 /// A learner's file of `Sources/` declares the types the tests compare, so it could also
 /// declare how they compare. An operator (`==`, `<`) it may declare only where its task asks
-/// for one (`CodeRules.operators`). The other witnesses a test reaches without naming them it
-/// may write: `hash(into:)` (Hashable), `description` (CustomStringConvertible) and
+/// for one (`CodeRules.operators`), and a member the compiler writes for a conformance
+/// (`hash(into:)`, `allCases`, ...) likewise (`CodeRules.witnesses`). The other witnesses a
+/// test reaches without naming them it may write: `description` (CustomStringConvertible) and
 /// `debugDescription` (CustomDebugStringConvertible). The copy gives every type the solution
 /// declares (all but private ones, which no test can name) each of those, saying the same
 /// thing whatever the values: a witness the solution writes has its body replaced, the others
@@ -40,7 +41,6 @@ enum LyingWitnesses {
 
   /// The witnesses a learner's file may write for any type, each lying.
   static let mayWrite: [Witness] = [
-    Witness(declaration: "func hash(into hasher: inout Hasher)", body: "{}", added: "nonisolated func hash(into hasher: inout Hasher) {}"),
     Witness(
       declaration: "var description: String", body: "{ \"lie\" }", added: "nonisolated var description: String { \"lie\" }",
       conformance: "CustomStringConvertible"),
