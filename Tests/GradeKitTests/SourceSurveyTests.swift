@@ -205,4 +205,15 @@ struct SourceSurveyTests {
     // A test file (rules with no list) may write them for its own helper types.
     #expect(try Self.survey(source, tests: true).filter { $0.rule == .synthesizedWitness }.isEmpty)
   }
+
+  @Test("A task's file of Sources/ gets the operators and witnesses its task lists, none by default; a test file gets no list")
+  func rulesOfAFile() throws {
+    let workbook = try Workbook.load(at: HostileLab.repository)
+    let clock = workbook.catalog.lessons[5]
+    let task = clock.tasks[0]
+    let rules = CodeRules.of(task, in: clock, file: "Sources/TestClock.swift")
+    #expect(rules.operators == ["<"])
+    #expect(rules.witnesses == [])
+    #expect(CodeRules.of(task, in: clock, file: "Tests/TestClockTests.swift").witnesses == nil)
+  }
 }
