@@ -342,10 +342,17 @@ extension VariantBuild {
       } else if sections.slot != 0, argument.hasPrefix(folder), argument.hasSuffix(".o") {
         let stem = String(argument.dropFirst(folder.count).dropLast(2))
         let slotted = folder + stem + ".slotted.o"
-        let copied = try? compiler.runner.run(
-          ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [folder + stem + SectionedObjects.suffix, slotted], in: sourceFolder,
-          until: .now + compiler.timeout)
-        guard copied?.succeeded == true else { return nil }
+        // A copy from the same object with the same options (a file the variant shares with the base) is kept.
+        let made = try? String(contentsOf: objects.appending(path: "\(stem)\(SectionedObjects.suffix).from"), encoding: .utf8)
+        let from = objects.appending(path: "\(stem).slotted.o.from")
+        let key = made.map { $0 + " " + sections.slotOptions.joined(separator: " ") }
+        if key == nil || (try? String(contentsOf: from, encoding: .utf8)) != key {
+          let copied = try? compiler.runner.run(
+            ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [folder + stem + SectionedObjects.suffix, slotted], in: sourceFolder,
+            until: .now + compiler.timeout)
+          guard copied?.succeeded == true else { return nil }
+          if let key { try? Data(key.utf8).write(to: from, options: .atomic) }
+        }
         arguments.append(slotted)
       } else {
         arguments.append(argument)
