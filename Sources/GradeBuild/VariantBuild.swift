@@ -80,7 +80,7 @@ package enum VariantBuild {
 
   private static func key(of sources: WorkspacePlan.Sources, module: String, state: StateFolder, compiler: Compiler) -> String {
     var key = CacheKey()
-    key.add("layout", "one salt per task, fixed section starts, type symbols first, thread-local template placed by the linker, metadata caches zeroed")
+    key.add("layout", "one salt per task, fixed section starts, type symbols first, each in a section of its own on a slot, plain frame pointers, thread-local template placed by the linker, metadata caches zeroed")
     key.add("module", module)
     key.add("toolchain", Toolchain.version(runner: compiler.runner))
     key.add("tsan", "\(compiler.threadSanitizer)")
@@ -296,9 +296,15 @@ extension VariantBuild {
   private static func layOut(_ scratch: URL, names: [String], module: String, objects: URL, compiler: Compiler) {
     let sourceFolder = scratch.appending(path: "src")
     let program = objects.appending(path: Compiler.programName)
+    let first = { (layout: ProgramLayout) in layout.types.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key) }
+    // The sections are measured with the module's data slotted, which they then get room for.
     guard let driver = DriverPlan.load(from: scratch, record: { compiler.driverPlan(module: module, sourceFolder: sourceFolder, names: names) }),
       let layout = ProgramLayout(of: program, module: module, runner: compiler.runner),
-      let sections = SectionPlan(solution: layout.sections, first: layout.types.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)),
+      SectionedObjects.make(stems: names.map(DriverPlan.stem), plan: driver, sourceFolder: sourceFolder, objects: objects, compiler: compiler),
+      let slot = SectionPlan.slot(fitting: names.map { objects.appending(path: DriverPlan.stem($0) + SectionedObjects.suffix) }, first: first(layout)),
+      let measured = linked(plan: driver, sections: SectionPlan(first: first(layout), slot: slot), in: sourceFolder, objects: objects, compiler: compiler),
+      let slotted = ProgramSections(reading: measured),
+      let sections = SectionPlan(solution: slotted, first: first(layout), slot: slot),
       link(plan: driver, sections: sections, in: sourceFolder, objects: objects, compiler: compiler)
     else { return }
     try? sections.save(in: scratch)
@@ -309,19 +315,58 @@ extension VariantBuild {
   /// room fails to link so, and keeps the program linked without the plan.
   private static func link(plan: DriverPlan, sections: SectionPlan, in sourceFolder: URL, objects: URL, compiler: Compiler) -> Bool {
     let program = objects.appending(path: Compiler.programName)
-    let planned = objects.appending(path: "\(Compiler.programName).planned")
-    let arguments = plan.link.map { $0 == "../\(Compiler.objectsFolder)/\(Compiler.programName)" ? "../\(Compiler.objectsFolder)/\(planned.lastPathComponent)" : $0 }
-    let order = objects.appending(path: SectionPlan.orderFileName)
-    let options = sections.linkerOptions(forClang: true, orderFile: "../\(Compiler.objectsFolder)/\(SectionPlan.orderFileName)")
-    guard arguments != plan.link, (try? sections.writeOrder(to: order)) != nil,
-      (try? compiler.runner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true,
-      let linked = ProgramSections(reading: planned), sections.holds(linked)
-    else {
+    guard let planned = linked(plan: plan, sections: sections, in: sourceFolder, objects: objects, compiler: compiler) else { return false }
+    guard let linked = ProgramSections(reading: planned), sections.holds(linked) else {
       try? FileManager.default.removeItem(at: planned)
       return false
     }
     try? FileManager.default.removeItem(at: program)
     return (try? FileManager.default.moveItem(at: planned, to: program)) != nil
+  }
+
+  /// The program in `objects` linked by the driver's `plan` and by `sections`, beside the one
+  /// the driver linked; `nil` when it could not be linked. With a slot, the module's objects
+  /// are linked from copies whose `SectionPlan.slotted` sections are aligned to it.
+  private static func linked(plan: DriverPlan, sections: SectionPlan, in sourceFolder: URL, objects: URL, compiler: Compiler) -> URL? {
+    let folder = "../\(Compiler.objectsFolder)/"
+    let planned = objects.appending(path: "\(Compiler.programName).planned")
+    // Only the module's objects are in the objects folder; the runner's are the same in every program.
+    let stems = plan.link.filter { $0.hasPrefix(folder) && $0.hasSuffix(".o") }.map { String($0.dropFirst(folder.count).dropLast(2)) }
+    if sections.slot != 0 {
+      guard SectionedObjects.make(stems: stems, plan: plan, sourceFolder: sourceFolder, objects: objects, compiler: compiler) else { return nil }
+    }
+    var arguments: [String] = []
+    for argument in plan.link {
+      if argument == folder + Compiler.programName {
+        arguments.append(folder + planned.lastPathComponent)
+      } else if sections.slot != 0, argument.hasPrefix(folder), argument.hasSuffix(".o") {
+        let stem = String(argument.dropFirst(folder.count).dropLast(2))
+        let slotted = folder + stem + ".slotted.o"
+        // A copy from the same object with the same options (a file the variant shares with the base) is kept.
+        let made = try? String(contentsOf: objects.appending(path: "\(stem)\(SectionedObjects.suffix).from"), encoding: .utf8)
+        let from = objects.appending(path: "\(stem).slotted.o.from")
+        let key = made.map { $0 + " " + sections.slotOptions.joined(separator: " ") }
+        if key == nil || (try? String(contentsOf: from, encoding: .utf8)) != key {
+          let copied = try? compiler.runner.run(
+            ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [folder + stem + SectionedObjects.suffix, slotted], in: sourceFolder,
+            until: .now + compiler.timeout)
+          guard copied?.succeeded == true else { return nil }
+          if let key { try? Data(key.utf8).write(to: from, options: .atomic) }
+        }
+        arguments.append(slotted)
+      } else {
+        arguments.append(argument)
+      }
+    }
+    let order = objects.appending(path: SectionPlan.orderFileName)
+    let options = sections.linkerOptions(forClang: true, orderFile: folder + SectionPlan.orderFileName)
+    guard arguments.contains(folder + planned.lastPathComponent), (try? sections.writeOrder(to: order)) != nil,
+      (try? compiler.runner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
+    else {
+      try? FileManager.default.removeItem(at: planned)
+      return nil
+    }
+    return planned
   }
 
   /// What a task's padding is made from: the secret, and the task's solution, so every program of the task has the same.

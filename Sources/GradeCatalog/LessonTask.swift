@@ -227,6 +227,10 @@ public struct LessonTask: Sendable, Equatable {
   /// The operators the task asks the learner to write in its `Sources/` files (`"operators"`),
   /// such as `<` for a clock's instants; no other operator may be declared there.
   public var operators: [String] = []
+  /// The members the compiler writes for a conformance (`CodeRules.synthesized`) that the task
+  /// asks the learner to write in its `Sources/` files (`"witnesses"`), such as `allCases`; no
+  /// other may be declared there.
+  public var witnesses: [String] = []
   /// The task's files with one technique taken out, each of which must fail the task with the
   /// check it names (`"without"`): the proof that the task grades the technique. A write-tests
   /// task's fixtures are its reference test file; an implement task's, its solution's sources.
@@ -272,6 +276,7 @@ public struct LessonTask: Sendable, Equatable {
     var redundant: [String: String]?
     var views: [String]?
     var operators: [String]?
+    var witnesses: [String]?
     var stress: [String]?
   }
 
@@ -308,6 +313,7 @@ public struct LessonTask: Sendable, Equatable {
     views = draft.views ?? []
     without = draft.without ?? []
     operators = draft.operators ?? []
+    witnesses = draft.witnesses ?? []
   }
 
   /// The canonical tests the task runs: an implement task's, or a compiler-graded task's stress tests.

@@ -23,6 +23,12 @@ public struct CodeRules: Sendable, Equatable {
   /// code returns with `==` and its kin, so an operator a learner's file adds (an `==` that
   /// always says "equal") would decide the tests' verdict instead of the code.
   public var operators: Set<String>?
+  /// The members the compiler writes for a conformance (`synthesized`) that the file may write
+  /// itself, or `nil` where any may be: a file of `Sources/` may write only those its task asks
+  /// for (`"witnesses"`). A canonical test reaches them without naming them: its arguments
+  /// from `allCases`, a set through `hash(into:)`, so a file that wrote its own (an `allCases`
+  /// with no case) would decide the tests' verdict instead of the code.
+  public var witnesses: Set<String>?
 
   /// Creates rules.
   public init(imports: [String], refusedPromises: Set<String> = [], leftBehind: [String] = []) {
@@ -92,6 +98,13 @@ public struct CodeRules: Sendable, Equatable {
     "expect", "require",
   ]
 
+  /// The members the compiler writes for a conformance a type declares, by their full names:
+  /// CaseIterable's, RawRepresentable's, Hashable's and Codable's (`==` and `<` are operators,
+  /// which `operators` lists). A type gets them from the compiler unless a file writes its own.
+  static let synthesized: Set<String> = [
+    "allCases", "rawValue", "init(rawValue:)", "hash(into:)", "hashValue", "encode(to:)", "init(from:)",
+  ]
+
   /// The members that read the call stack.
   static let callStackMembers: Set<String> = ["callStackSymbols", "callStackReturnAddresses"]
 
@@ -107,7 +120,10 @@ public struct CodeRules: Sendable, Equatable {
       imports: lesson.imports, refusedPromises: Set(forbidden).intersection(promises),
       leftBehind: forbidden.filter { !promises.contains($0) && $0.first?.isUppercase == true && !$0.contains(" ") })
     rules.thinView = file.map(task.views.contains) ?? false
-    if file?.hasPrefix(Lesson.sourcesFolder + "/") ?? false { rules.operators = Set(task.operators) }
+    if file?.hasPrefix(Lesson.sourcesFolder + "/") ?? false {
+      rules.operators = Set(task.operators)
+      rules.witnesses = Set(task.witnesses)
+    }
     return rules
   }
 

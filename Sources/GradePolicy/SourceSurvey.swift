@@ -208,6 +208,19 @@ package struct SourceSurvey {
       start = outer
     }
 
+    /// The full name of the declaration `node` makes, such as `hash(into:)`, `init(rawValue:)`
+    /// or `allCases`; `nil` for a node that is not a function, an initializer or a variable.
+    static func fullName(of node: [String: Any]) -> String? {
+      // The type-checked tree (`-dump-ast`) also holds what the compiler wrote itself, marked implicit.
+      guard node["implicit"] as? Bool != true, let kind = node["_kind"] as? String, ["func_decl", "constructor_decl", "var_decl"].contains(kind),
+        let name = node["name"] as? [String: Any], let base = name["base_name"] as? [String: Any],
+        let word = (base["name"] as? String) ?? (base["special"] as? String)
+      else { return nil }
+      guard kind != "var_decl" else { return word }
+      let labels = (name["args"] as? [String]) ?? []
+      return "\(word)(" + labels.map { "\($0.isEmpty ? "_" : $0):" }.joined() + ")"
+    }
+
     mutating func refuse(_ rule: Refusal.Rule, _ found: String, at node: [String: Any]) {
       refusals.append(Refusal(rule: rule, path: file.shownAs, line: line(of: node), found: found))
     }
@@ -227,6 +240,9 @@ package struct SourceSurvey {
         let first = name.unicodeScalars.first, !(first == "_" || first == "$" || first.properties.isXIDStart), !allowed.contains(name)
       {
         refuse(.operatorFunction, name, at: node)
+      }
+      if let allowed = rules.witnesses, let name = Self.fullName(of: node), CodeRules.synthesized.contains(name), !allowed.contains(name) {
+        refuse(.synthesizedWitness, name, at: node)
       }
       if kind == "import_decl", let path = node["module_path"] as? [String], let module = path.first {
         if rules.leftBehind.contains(module) {

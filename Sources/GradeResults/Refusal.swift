@@ -23,6 +23,10 @@ public struct Refusal: Sendable, Equatable, Codable {
     /// An operator a file of `Sources/` declares that its task does not ask for (`CodeRules.operators`),
     /// such as an `==` the canonical tests would compare with.
     case operatorFunction
+    /// A member the compiler writes for a conformance that a file of `Sources/` writes itself,
+    /// though its task does not ask for it (`CodeRules.witnesses`), such as an `allCases` the
+    /// canonical tests take their arguments from.
+    case synthesizedWitness
     /// A C function the built code calls that is not on the list of those it may call
     /// (`MachineCodeRules`), such as `dup2` or `dlsym` reached through Foundation.
     case cFunction
@@ -95,6 +99,8 @@ public struct Refusal: Sendable, Equatable, Codable {
       "holds \(found), which is not a directive or macro this workbook's lessons use; a learner's files may write #expect, #require, #if, #available, #isolation and the like, and the grader reads every # word in a file, in comments and strings too, so reword one there"
     case .operatorFunction:
       "declares the operator \(found), which this task does not ask for; the lesson's tests compare what your code returns with the operators its types already have, and your file may not change what they compare with"
+    case .synthesizedWitness:
+      "declares \(found), which Swift writes for your types and this task does not ask you to write; the lesson's tests rely on the one Swift writes, and your file may not change it"
     case .cFunction:
       "calls the C function \(found), which no lesson's code needs; it could change the test harness or read the code under test. Use the Swift API the lesson teaches"
     case .reflection:

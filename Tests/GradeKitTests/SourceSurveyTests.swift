@@ -179,4 +179,41 @@ struct SourceSurveyTests {
     // In a test file (rules with no list), a learner's own helper types may have operators.
     #expect(try Self.survey(source, tests: true).filter { $0.rule == .operatorFunction }.isEmpty)
   }
+
+  @Test("A file of Sources/ may write a member the compiler writes for a conformance only where its task asks for it, even inside #if")
+  func synthesizedWitnesses() throws {
+    var rules = CodeRules(imports: Lesson.defaultImports)
+    rules.operators = []
+    rules.witnesses = ["rawValue"]
+    let source = """
+      public enum Band: String, CaseIterable, Hashable { case small, large }
+      extension Zone {
+        public static var allCases: [Zone] { [] }
+        public func hash(into hasher: inout Hasher) {}
+        init?(rawValue: String) { nil }
+        var rawValue: String { "" }
+        func hash(_ other: Int) -> Int { other }
+      }
+      #if true
+      public enum Zone: String, CaseIterable { case home }
+      #endif
+      """
+    let refusals = try Self.survey(source, rules: rules).filter { $0.rule == .synthesizedWitness }
+    // The ones Band and Zone get from the compiler are not the file's: only those it writes count.
+    #expect(refusals.map(\.found).sorted() == ["allCases", "hash(into:)", "init(rawValue:)"], "\(refusals)")
+    #expect(refusals.map(\.line).sorted { ($0 ?? 0) < ($1 ?? 0) } == [3, 4, 5])
+    // A test file (rules with no list) may write them for its own helper types.
+    #expect(try Self.survey(source, tests: true).filter { $0.rule == .synthesizedWitness }.isEmpty)
+  }
+
+  @Test("A task's file of Sources/ gets the operators and witnesses its task lists, none by default; a test file gets no list")
+  func rulesOfAFile() throws {
+    let workbook = try Workbook.load(at: HostileLab.repository)
+    let clock = workbook.catalog.lessons[5]
+    let task = clock.tasks[0]
+    let rules = CodeRules.of(task, in: clock, file: "Sources/TestClock.swift")
+    #expect(rules.operators == ["<"])
+    #expect(rules.witnesses == [])
+    #expect(CodeRules.of(task, in: clock, file: "Tests/TestClockTests.swift").witnesses == nil)
+  }
 }

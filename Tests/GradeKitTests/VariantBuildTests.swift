@@ -130,6 +130,48 @@ struct VariantBuildTests {
     #expect(layouts[1] != layouts[0], "the two programs differ in their sizes, not where anything is")
   }
 
+  @Test("A chaff whose class has a stored property and a closure more, and whose struct has a field more, moves no type's metadata or descriptor")
+  func grownTypesLaidOutAlike() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-layout-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    func sources(store: String, user: String) -> WorkspacePlan.Sources {
+      var sources = WorkspacePlan.Sources()
+      sources.add("Store.swift", Data("public final class Store {\n\(store)\npublic init() {}\n}\n".utf8), shownAs: "Store.swift")
+      sources.add("User.swift", Data("public struct User {\n\(user)\npublic init() {}\n}\npublic enum Zone { case home, away }\n".utf8), shownAs: "User.swift")
+      return sources
+    }
+    let state = StateFolder(root: root.appending(path: "state"))
+    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let solution = sources(store: "var count = 0; public func add() async { count += 1 }", user: "public var name = \"\"")
+    // Without a section of its own for each type's data and a slot for each, the class's grown
+    // descriptor moves the next one, and the closure's async function pointer, emitted before
+    // the class's metadata in the same piece of data, moves the metadata.
+    let grown = sources(
+      store: "var count = 0; var seen: [Int] = []; public func add() async { count += 1; let more = { @Sendable (n: Int) async in n + 1 }; seen.append(await more(count)) }",
+      user: "public var name = \"\"; public var email = \"\"; public var age = 0")
+    let wheat = try VariantBuild.build(solution, base: solution, module: "Lab", state: state, compiler: compiler).get()
+    let chaff = try VariantBuild.build(grown, base: solution, module: "Lab", state: state, compiler: compiler).get()
+    let layouts = try [wheat, chaff].map { try #require(ProgramLayout(of: $0.appending(path: Compiler.programName), module: "Lab", runner: ProcessRunner())) }
+    for name in ["$s3Lab5StoreCN", "$s3Lab5StoreCMn", "$s3Lab4UserVN", "$s3Lab4UserVMn", "$s3Lab4ZoneON", "$s3Lab4ZoneOMn"] {
+      #expect(layouts[0].types[name] != nil, "\(name) is not in \(layouts[0].types.keys.sorted())")
+    }
+    #expect(layouts[1].differences(from: layouts[0]).isEmpty, "\(layouts[1].differences(from: layouts[0]))")
+  }
+
+  @Test("The slot fits twice the largest piece, from 16 bytes to a page, and every section that may hold a type gets it")
+  func slots() {
+    #expect(SectionPlan.slot(fitting: []) == 16)
+    #expect(SectionPlan.slot(fitting: [100, 736]) == 2048)
+    #expect(SectionPlan.slot(fitting: [3000]) == 4096)
+    var plan = SectionPlan(first: ["$s3Lab4UserVMn"], slot: 256)
+    #expect(plan.slotOptions.contains("--set-section-alignment"))
+    #expect(plan.slotOptions.contains(".data.rel.ro.$s3Lab4UserVMn=256"))
+    #expect(plan.slotOptions.contains(".rodata=256"))
+    plan.slot = 0
+    #expect(plan.slotOptions.isEmpty)
+  }
+
   @Test("A section plan starts every section on a page, with room to grow, and knows a program that keeps to it")
   func sectionPlan() throws {
     typealias Section = ProgramSections.Section

@@ -66,9 +66,12 @@ package struct ProgramLayout: Equatable, Sendable {
     return found
   }
 
-  /// Each of the module's type metadata and descriptors that `other` has elsewhere, or not at all.
+  /// Each of `other`'s type metadata and descriptors (`other` is the solution's program) that
+  /// this program has elsewhere, or not at all. A type only this program declares (a private
+  /// helper class of a wheat) does not count: a test compiles against the solution's module, so
+  /// it cannot name it, and its data comes after every type the solution has.
   package func typeDifferences(from other: ProgramLayout) -> [String] {
-    Set(types.keys).union(other.types.keys).sorted().filter { types[$0] != other.types[$0] }.map { name in
+    other.types.keys.sorted().filter { types[$0] != other.types[$0] }.map { name in
       "\(name) is at \(types[name].map { "0x" + hex($0) } ?? "no address"), not \(other.types[name].map { "0x" + hex($0) } ?? "no address")"
     }
   }

@@ -26,13 +26,15 @@ package struct ProgramSections: Equatable, Sendable {
   }
 
   /// The sections of the ELF program at `url`; `nil` when it is not a 64-bit little-endian ELF file.
-  package init?(reading url: URL) {
+  /// With `unplaced`, the file is an object not yet linked, whose sections all start at 0.
+  package init?(reading url: URL, unplaced: Bool = false) {
     guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
-    self.init(elf: data)
+    self.init(elf: data, unplaced: unplaced)
   }
 
   /// The sections of the ELF image `data`; `nil` when it is not a 64-bit little-endian ELF file.
-  package init?(elf data: Data) {
+  /// With `unplaced`, the sections of an object not yet linked count too, all at address 0.
+  package init?(elf data: Data, unplaced: Bool = false) {
     let bytes = [UInt8](data.prefix(64))
     // "\x7FELF", 64-bit, little-endian.
     guard bytes.count == 64, bytes[0..<4] == [0x7F, 0x45, 0x4C, 0x46], bytes[4] == 2, bytes[5] == 1 else { return nil }
@@ -60,7 +62,7 @@ package struct ProgramSections: Equatable, Sendable {
       guard let nameOffset = integer(at, 4), let flags = integer(at + 0x08, 8), let address = integer(at + 0x10, 8),
         let size = integer(at + 0x20, 8), let name = name(at: nameOffset)
       else { return nil }
-      if flags & 0x2 != 0, address != 0 { sections.append(Section(name: name, address: address, size: size)) }
+      if flags & 0x2 != 0, address != 0 || unplaced { sections.append(Section(name: name, address: address, size: size)) }
     }
     self.sections = sections.sorted { $0.address < $1.address }
   }

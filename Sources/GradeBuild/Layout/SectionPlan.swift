@@ -15,8 +15,12 @@ import Foundation
 /// Inside a section, the lesson module's type metadata and nominal type descriptors come
 /// first, in the solution's order (`--symbol-ordering-file`): a chaff's code that needs one
 /// more cache variable, or a longer string beside a descriptor, then moves nothing a test can
-/// name. The linker is told each start (`--section-start`): the program is linked once, as
-/// before, with no second link to pad it to the largest variant.
+/// name. Each of those symbols is a piece of data of its own (`SectionedObjects`) that starts
+/// on a slot of its own (`slot`): a chaff whose class has one more stored property grows its
+/// descriptor by three method descriptors, and the next type's descriptor, a slot on, stays
+/// where it was; one with a closure more adds data beside its class's metadata, not before it. The linker is told each start
+/// (`--section-start`): the program is linked once, as before, with no second link to pad it
+/// to the largest variant.
 package struct SectionPlan: Codable, Equatable, Sendable {
   /// One section's fixed start.
   package struct Start: Codable, Equatable, Sendable {
@@ -31,6 +35,10 @@ package struct SectionPlan: Codable, Equatable, Sendable {
   /// The symbols placed first in their sections, in this order: the module's type metadata
   /// and descriptors, in the solution's order.
   package var first: [String] = []
+  /// The alignment of every piece of the module's data in `slotted`, a power of two: each
+  /// piece starts on a slot of its own, so one that grows moves none after it (`slot(fitting:)`).
+  /// 0 where the pieces are linked as the compiler aligned them.
+  package var slot: UInt64 = 0
 
   /// The file a task's plan is kept in, beside the solution's file-by-file build.
   static let fileName = "section-plan.json"
@@ -47,16 +55,66 @@ package struct SectionPlan: Codable, Equatable, Sendable {
   /// moves it from where the plan says.
   static let page: UInt64 = 4096
 
+  /// The sections that hold the module's type metadata and descriptors: nominal type
+  /// descriptors in `.rodata`, a class's metadata in `.data`, a value type's in
+  /// `.data.rel.ro`; in an object with each global in a section of its own
+  /// (`SectionedObjects`), those names and the symbol's (`.data.rel.ro.$s3Lab4UserVMf`). A
+  /// name a later compiler uses instead would leave its pieces as they are, and `grade check`
+  /// would name the types that then move.
+  static let slotted = [".rodata", ".data", ".data.rel.ro"]
+
+  /// The names of the sections that may hold one of `first`, each of which gets a slot.
+  static func slottedNames(first: [String]) -> [String] {
+    slotted + slotted.flatMap { prefix in first.map { "\(prefix).\($0)" } }
+  }
+
+  /// The slot that fits twice the largest of `pieces` (the sizes of the sections that hold
+  /// the module's types), at least 16 bytes and at most a page: room for a chaff to double a
+  /// type's descriptor or metadata and leave every other in place.
+  package static func slot(fitting pieces: [UInt64]) -> UInt64 {
+    var slot: UInt64 = 16
+    while slot < 2 * (pieces.max() ?? 0), slot < page { slot *= 2 }
+    return slot
+  }
+
+  /// The slot that fits the sections of the objects at `objects` that may hold one of
+  /// `first`; `nil` when one cannot be read.
+  static func slot(fitting objects: [URL], first: [String]) -> UInt64? {
+    let names = Set(slottedNames(first: first))
+    var pieces: [UInt64] = []
+    for object in objects {
+      guard let sections = ProgramSections(reading: object, unplaced: true) else { return nil }
+      pieces += sections.sections.filter { names.contains($0.name) }.map(\.size)
+    }
+    return slot(fitting: pieces)
+  }
+
+  /// What `llvm-objcopy` is told so that each section that may hold one of `first` starts on
+  /// a slot of its own; empty without a slot.
+  package var slotOptions: [String] {
+    slot == 0 ? [] : Self.slottedNames(first: first).flatMap { ["--set-section-alignment", "\($0)=\(slot)"] }
+  }
+
   /// The room each section gets: twice what the solution puts in it and a page more, to a
   /// whole page. A mutant schema, the largest variant, adds about a tenth to the code.
   static func extent(of size: UInt64) -> UInt64 {
     (size * 2 + page + page - 1) / page * page
   }
 
-  /// A plan that starts on the page after where `solution`'s first loaded section starts and
-  /// gives each section its `extent`.
-  package init?(solution: ProgramSections, first: [String] = []) {
+  /// A plan that only orders `first` and slots the module's data by `slot`, leaving every
+  /// section where the linker puts it: what a program is linked with to measure the sections
+  /// a plan then gives room to.
+  package init(first: [String], slot: UInt64) {
+    self.starts = []
     self.first = first
+    self.slot = slot
+  }
+
+  /// A plan that starts on the page after where `solution`'s first loaded section starts and
+  /// gives each section its `extent`; its pieces of the module's data on slots of `slot` bytes.
+  package init?(solution: ProgramSections, first: [String] = [], slot: UInt64 = 0) {
+    self.first = first
+    self.slot = slot
     let placed = solution.sections.filter { !Self.derived.contains($0.name) }
     guard var address = placed.first.map({ ($0.address + Self.page - 1) / Self.page * Self.page }) else { return nil }
     var starts: [Start] = []

@@ -4,10 +4,10 @@ import GradeCatalog
 import GradeProcesses
 
 extension Checker {
-  /// Proves every chaff's and mutant's program of each write-tests task is laid out as a
-  /// correct version's is: each loaded section starts at the same address; and names, as
-  /// warnings, each whose lesson module's type metadata and nominal type descriptors sit
-  /// elsewhere (`ProgramLayout`).
+  /// Proves every program of each write-tests task (the solution's, each wheat's, chaff's and
+  /// the kept mutants') is laid out alike: each loaded section starts at the same address, and
+  /// the lesson module's type metadata and nominal type descriptors sit at the same addresses
+  /// (`ProgramLayout`).
   ///
   /// A test can compute those addresses with plain safe Swift (`ObjectIdentifier(User.self)`),
   /// so a difference would let a suite that checks nothing tell a wheat from a chaff: learn the
@@ -46,18 +46,8 @@ extension Checker {
     return breaches
   }
 
-  /// Each program of task `number` whose sections a test could tell from every correct
-  /// version's, with how it differs from the solution's.
-  ///
-  /// A suite must pass on every correct version, so an address can catch a bug only when the
-  /// bug's program is laid out unlike all of them: a chaff or a mutant laid out like the
-  /// solution cannot be told apart. Section starts are fixed by construction (`SectionPlan`),
-  /// so a difference there is a breach. Where the module's types sit inside their sections is
-  /// not fixed yet for a variant that declares otherwise (a stored property more grows its
-  /// type's metadata and descriptor, and moves the types after it): such a chaff or mutant is
-  /// named in the progress lines as a warning, to be closed. A wheat of its own laid out
-  /// unlike the solution is named there too, and is harmless: a test that asserts the
-  /// solution's address fails on it, which is how an over-specified test is caught.
+  /// Each program of task `number` laid out unlike the solution's, read from the programs
+  /// `built` holds for `variants` (`Checker.layoutBreaches(of:solution:programs:lesson:)`).
   private func layoutBreaches(of number: Int, variants: [VariantID], in built: Workspace.Built, lesson: Lesson) -> [Breach] {
     guard let solution = built.program(for: .solution(of: number)) else { return [] }
     guard let expected = ProgramLayout(of: solution, module: lesson.module, runner: grader.runner) else {
@@ -75,21 +65,25 @@ extension Checker {
       }
       layouts.append((variant, layout))
     }
-    let correct = [expected] + layouts.filter { $0.variant.isCorrect }.map(\.layout)
-    func words(_ differences: [String]) -> String {
-      differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+    return breaches + Self.layoutBreaches(of: number, solution: expected, programs: layouts, lesson: lesson.number)
+  }
+
+  /// Each of `programs` of task `number` laid out unlike `solution`, with how it differs.
+  ///
+  /// Every program of a task is laid out alike by construction (`SectionPlan`): each loaded
+  /// section starts where the solution's does, and each of the module's type metadata and
+  /// descriptors sits where the solution has it. Any difference is a breach, whatever the
+  /// program is: a chaff or a mutant laid out otherwise could be told from the correct code by
+  /// an address, and a correct version laid out otherwise shows a learner a number the
+  /// solution does not.
+  static func layoutBreaches(of number: Int, solution: ProgramLayout, programs: [(variant: VariantID, layout: ProgramLayout)], lesson: Int) -> [Breach] {
+    programs.compactMap { variant, layout in
+      let differences = layout.differences(from: solution)
+      guard !differences.isEmpty else { return nil }
+      let words = differences.prefix(3).joined(separator: "; ") + (differences.count > 3 ? "; and \(differences.count - 3) more" : "")
+      return Breach(
+        lesson: lesson,
+        "task \(number): \(variant.words)'s program is laid out unlike the solution's, so a test could tell them apart by an address: \(words)")
     }
-    for (variant, layout) in layouts where !layout.differences(from: expected).isEmpty {
-      if variant.isCorrect {
-        progress("  task \(number): \(variant.words) is laid out unlike the solution (\(words(layout.differences(from: expected)))); a correct version, so no test can use it to tell a bug from the correct code")
-      } else if !correct.contains(where: { $0.sectionDifferences(from: layout).isEmpty }) {
-        breaches.append(Breach(
-          lesson: lesson.number,
-          "task \(number): \(variant.words)'s sections start elsewhere than every correct version's, so a test could tell them apart by an address: \(words(layout.sectionDifferences(from: expected)))"))
-      } else if !correct.contains(where: { $0.differences(from: layout).isEmpty }) {
-        progress("  layout warning: task \(number): \(variant.words) has the lesson's types elsewhere than every correct version, so a test could tell them apart by an address: \(words(layout.typeDifferences(from: expected)))")
-      }
-    }
-    return breaches
   }
 }

@@ -83,6 +83,7 @@ public struct Checker: Sendable {
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
     breaches += checkWithoutFixtures(of: lesson)
+    breaches += checkLyingWitnesses(of: lesson)
     breaches += checkKeptMutants(of: lesson)
     progress("check: lesson \(lesson.number) (\(lesson.slug)): every program of a task laid out alike")
     breaches += checkLayout(of: lesson)

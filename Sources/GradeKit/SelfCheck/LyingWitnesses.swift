@@ -1,0 +1,164 @@
+import Foundation
+
+/// A copy of a solution's file in which conformances a learner could write for its types lie:
+/// what `grade check` grades an implement task with, to prove its canonical tests decide by
+/// means the lesson owns.
+///
+/// A learner's file of `Sources/` declares the types the tests compare, so it could also
+/// declare how they compare. An operator (`==`, `<`) it may declare only where its task asks
+/// for one (`CodeRules.operators`), and a member the compiler writes for a conformance
+/// (`hash(into:)`, `allCases`, ...) likewise (`CodeRules.witnesses`). The other witnesses a
+/// test reaches without naming them it may write: `description` (CustomStringConvertible) and
+/// `debugDescription` (CustomDebugStringConvertible). The copy gives every type the solution
+/// declares (all but private ones, which no test can name) each of those, saying the same
+/// thing whatever the values: a witness the solution writes has its body replaced, the others
+/// are added in an extension, with the conformance. Graded with them, the solution must still
+/// pass: no test decides through them. An operator the task asks for is what the task grades:
+/// made to lie, it must fail the task.
+enum LyingWitnesses {
+  /// One type the file declares: its name as an extension names it, how public it is, and
+  /// the conformances its declaration lists.
+  struct DeclaredType: Equatable {
+    /// The name, with the names of the types it is nested in (`PaymentGatewayMock.ChargeCall`).
+    var name: String
+    /// `public ` when the type is public, so a witness of a public protocol may be; else empty.
+    var access: String
+    /// What the declaration's inheritance clause lists.
+    var conformances: [String]
+  }
+
+  /// A witness that can be made to lie.
+  struct Witness: Equatable {
+    /// How its declaration starts, such as `var description: String`.
+    var declaration: String
+    /// The lying body, braces included.
+    var body: String
+    /// The member a type that does not write the witness gets, or `nil` to add none.
+    var added: String?
+    /// The conformance the added member is a witness of.
+    var conformance: String?
+  }
+
+  /// The witnesses a learner's file may write for any type, each lying.
+  static let mayWrite: [Witness] = [
+    Witness(
+      declaration: "var description: String", body: "{ \"lie\" }", added: "nonisolated var description: String { \"lie\" }",
+      conformance: "CustomStringConvertible"),
+    Witness(
+      declaration: "var debugDescription: String", body: "{ \"lie\" }", added: "nonisolated var debugDescription: String { \"lie\" }",
+      conformance: "CustomDebugStringConvertible"),
+  ]
+
+  /// The operator `name` a task asks for, always saying `false`.
+  static func asked(_ name: String) -> Witness {
+    Witness(declaration: "static func \(name) (", body: "{ false }")
+  }
+
+  /// `source` with each of `witnesses` lying, in every type it declares.
+  static func lie(_ source: String, about witnesses: [Witness]) -> String {
+    var text = source
+    for witness in witnesses {
+      var searchFrom = text.startIndex
+      while let found = text.range(of: witness.declaration, range: searchFrom..<text.endIndex),
+        let open = text[found.upperBound...].firstIndex(of: "{"), let close = matchingBrace(in: text, from: open)
+      {
+        text.replaceSubrange(open...close, with: witness.body)
+        searchFrom = text.index(open, offsetBy: witness.body.count)
+      }
+    }
+    var extensions: [String] = []
+    for type in declaredTypes(in: source) {
+      var members: [String] = []
+      var conformances: [String] = []
+      // A type that writes its own witness had its body replaced above.
+      for witness in witnesses where !typeWrites(witness.declaration, type, in: source) {
+        guard let added = witness.added else { continue }
+        members.append("  \(type.access)\(added)")
+        if let conformance = witness.conformance, !type.conformances.contains(conformance) { conformances.append(conformance) }
+      }
+      guard !members.isEmpty else { continue }
+      let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+      extensions.append("extension \(type.name)\(clause) {\n" + members.joined(separator: "\n") + "\n}\n")
+    }
+    return text + (extensions.isEmpty ? "" : "\n// Conformances a learner could write, lying (grade check).\n" + extensions.joined())
+  }
+
+  /// Whether `type`'s own body in `source` holds `witness`, directly: not in a type nested in it.
+  static func typeWrites(_ witness: String, _ type: DeclaredType, in source: String) -> Bool {
+    guard let body = body(of: type, in: source) else { return false }
+    var depth = 0
+    var index = body.startIndex
+    while index < body.endIndex {
+      if body[index] == "{" { depth += 1 }
+      if body[index] == "}" { depth -= 1 }
+      if depth == 1, body[index...].hasPrefix(witness) { return true }
+      index = body.index(after: index)
+    }
+    return false
+  }
+
+  /// The text of `type`'s body in `source`, from its opening brace to the matching one.
+  static func body(of type: DeclaredType, in source: String) -> Substring? {
+    let last = type.name.split(separator: ".").last.map(String.init) ?? type.name
+    for keyword in ["struct", "enum", "class", "actor"] {
+      guard let found = source.range(of: "\(keyword) \(last)"), let open = source[found.upperBound...].firstIndex(of: "{"),
+        let close = matchingBrace(in: source, from: open)
+      else { continue }
+      return source[open...close]
+    }
+    return nil
+  }
+
+  /// The types `source` declares, but private ones and those nested in them, outermost first.
+  static func declaredTypes(in source: String) -> [DeclaredType] {
+    var found: [DeclaredType] = []
+    // The names of the types the text at each depth of braces is in.
+    var enclosing: [(name: String?, depth: Int)] = []
+    var depth = 0
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      let code = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+      let words = code.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+      if let index = words.firstIndex(where: { ["struct", "enum", "class", "actor"].contains($0) }), index + 1 < words.count,
+        !words[..<index].contains(where: { $0.hasPrefix("@") == false && !["public", "final", "internal", "package", "indirect"].contains($0) })
+      {
+        let name = String(words[index + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+        let hidden = enclosing.contains { $0.name == nil }
+        let header = code.split(separator: "{").first.map(String.init) ?? code
+        let conformances = header.split(separator: ":", maxSplits: 1).dropFirst().first.map {
+          $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        } ?? []
+        let qualified = (enclosing.compactMap(\.name) + [name]).joined(separator: ".")
+        if !hidden, !name.isEmpty, !header.contains("<") {
+          found.append(DeclaredType(name: qualified, access: words[..<index].contains("public") ? "public " : "", conformances: conformances))
+        }
+        enclosing.append((hidden || header.contains("<") ? nil : name, depth))
+      } else if let index = words.firstIndex(where: { ["struct", "enum", "class", "actor"].contains($0) }), index + 1 < words.count {
+        // A private or fileprivate type: no test names it, nor anything in it.
+        enclosing.append((nil, depth))
+      }
+      for character in code {
+        if character == "{" { depth += 1 }
+        if character == "}" {
+          depth -= 1
+          while let last = enclosing.last, last.depth >= depth { enclosing.removeLast() }
+        }
+      }
+    }
+    return found
+  }
+
+  /// The index of the brace that closes the one at `open` in `text`.
+  static func matchingBrace(in text: String, from open: String.Index) -> String.Index? {
+    var depth = 0
+    var index = open
+    while index < text.endIndex {
+      if text[index] == "{" { depth += 1 }
+      if text[index] == "}" {
+        depth -= 1
+        if depth == 0 { return index }
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+}
