@@ -100,14 +100,29 @@ var targets: [Target] = [
   .executableTarget(name: "GradeLauncher", path: "Sources/GradeLauncher"),
 ]
 // The grader's own tests; a student copy (`grade release`) leaves them out, since their
-// fixtures name the bugs the buggy versions hold.
-if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeKitTests") {
-  targets.append(.testTarget(
-    name: "GradeKitTests", dependencies: [
-      "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeMutants", "GradePolicy",
-      "GradeProcesses", "GradeResults", "GradeRun", "GradeWire",
-    ], path: "Tests/GradeKitTests", exclude: ["Fixtures", "Golden"]))
+// fixtures name the bugs the buggy versions hold. The pure stages' tests build without
+// GradeKit, on a support target of samples (`Tests/GradeTestSupport`).
+@MainActor func graderTests(_ name: String, _ dependencies: [Target.Dependency], exclude: [String] = []) {
+  guard FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/\(name)") else { return }
+  targets.append(.testTarget(name: name, dependencies: dependencies, path: "Tests/\(name)", exclude: exclude))
 }
+if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/GradeTestSupport") {
+  targets.append(.target(
+    name: "GradeTestSupport", dependencies: ["GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeProcesses", "GradeResults", "GradeRun"],
+    path: "Tests/GradeTestSupport"))
+}
+graderTests("GradeCatalogTests", ["GradeCatalog"])
+graderTests("GradeEventsTests", ["GradeBuild", "GradeEvents", "GradeResults", "GradeTestSupport"], exclude: ["Fixtures"])
+graderTests("GradeJudgeTests", ["GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeResults", "GradeRun", "GradeTestSupport"])
+graderTests("GradeFeedbackTests", [
+  "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeProcesses", "GradeResults", "GradeRun", "GradeWire", "GradeTestSupport",
+])
+graderTests(
+  "GradeKitTests",
+  [
+    "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeKit", "GradeMutants", "GradePolicy",
+    "GradeProcesses", "GradeResults", "GradeRun", "GradeWire", "GradeTestSupport",
+  ], exclude: ["Golden"])
 
 for lesson in lessons {
   let features: [SwiftSetting] = lesson.xcode26 ? [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] : []

@@ -82,6 +82,13 @@ public struct WorkbookPath: Hashable, Comparable, Sendable, CustomStringConverti
   /// The grader's own tests, which a released copy leaves out: their fixtures name what chaffs hold.
   package static let graderTests = tests.appending("GradeKitTests")
 
+  /// Whether `relative` is in one of the grader's own test folders (`Tests/Grade…`), which a
+  /// released copy leaves out with their support target: every one of them, not only GradeKit's.
+  package static func isGraderTest(_ relative: String) -> Bool {
+    guard relative.hasPrefix(tests.relative + "/Grade") else { return false }
+    return relative.dropFirst(tests.relative.count + 1).contains("/")
+  }
+
   /// The solution's version of a file of a lesson's folder: `Lessons/NN/x` is `Solutions/NN/x`.
   public var inSolution: WorkbookPath? {
     relative.hasPrefix("Lessons/") ? WorkbookPath("Solutions/" + relative.dropFirst("Lessons/".count)) : nil

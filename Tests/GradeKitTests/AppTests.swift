@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 import Synchronization
+import GradeTestSupport
 import Testing
 
 /// Whole commands, run through `App` with their output captured.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
+import GradeTestSupport
 import Testing
 
 @Suite("Validating the catalog against the files")

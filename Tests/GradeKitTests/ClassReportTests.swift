@@ -3,6 +3,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 import Synchronization
+import GradeTestSupport
 import Testing
 
 /// The class reports, made from records written here, and shards merged back into one.

@@ -2,6 +2,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeResults
+import GradeTestSupport
 import Testing
 
 @Suite("Parsing the command line")

@@ -1,4 +1,5 @@
 import Foundation
+import GradeTestSupport
 import Testing
 
 @testable import GradeCatalog

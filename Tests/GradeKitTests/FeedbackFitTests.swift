@@ -6,6 +6,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 import GradeWire
+import GradeTestSupport
 import Testing
 
 /// Feedback that fits its task: what a lucky test of that kind of task needs, hints that start

@@ -7,6 +7,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
+import GradeTestSupport
 import Testing
 
 /// The grading plan, checked as data: which runs a lesson's grading makes, without running any.

@@ -5,6 +5,7 @@ import Foundation
 @testable import GradeMutants
 @testable import GradeResults
 @testable import GradeRun
+import GradeTestSupport
 import Testing
 
 @testable import GradeBox

@@ -5,6 +5,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 import Synchronization
+import GradeTestSupport
 import Testing
 
 /// A surviving mutant is named like a hint climbs: its kind and function first, the exact

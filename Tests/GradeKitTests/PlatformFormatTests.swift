@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// The files made for platforms instructors grade on, each checked against its documented shape.

@@ -3,6 +3,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// Runs git in a throwaway repository: the point is what git hands back.

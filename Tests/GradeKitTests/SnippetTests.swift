@@ -3,6 +3,7 @@ import GradeEvents
 import GradeProcesses
 @testable import GradeFeedback
 @testable import GradeKit
+import GradeTestSupport
 import Testing
 
 @Suite("Walkthrough snippets")

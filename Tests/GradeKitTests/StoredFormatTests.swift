@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeResults
+import GradeTestSupport
 import Testing
 
 /// What the grader stores about a result, pinned: a stored record is read back only by a

@@ -1,6 +1,7 @@
 @testable import GradeCatalog
 @testable import GradeFeedback
 @testable import GradeKit
+import GradeTestSupport
 import Testing
 
 @Suite("Markdown laid out for a terminal")

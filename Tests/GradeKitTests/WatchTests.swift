@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeResults
+import GradeTestSupport
 import Testing
 
 /// What watch mode says changed since the last save.

@@ -1,6 +1,7 @@
 @testable import GradeCatalog
 @testable import GradeKit
 import GradeResults
+import GradeTestSupport
 import Testing
 
 /// How `grade check` reads a fixture's `fails` against what grading found.

@@ -62,7 +62,7 @@ public enum Release {
     if !isEarlierRelease {
       // The grader's own tests go too: their fixtures name bugs a chaff holds.
       copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { path in
-        !path.hasPrefix(WorkbookPath.solutions.relative + "/") && !path.hasPrefix(WorkbookPath.graderTests.relative + "/")
+        !path.hasPrefix(WorkbookPath.solutions.relative + "/") && !WorkbookPath.isGraderTest(path)
       }
       do {
         let key = UUID().uuidString + UUID().uuidString
@@ -210,7 +210,7 @@ public enum Release {
 
   /// What in a README speaks of what a copy does not have: the solutions, and the commands that show them.
   static func speaksOfSolutions(_ text: String) -> Bool {
-    ["Solutions/", "grade solve", "grade reveal", "GradeKitTests", "solution"].contains { text.contains($0) }
+    ["Solutions/", "grade solve", "grade reveal", "GradeKitTests", "Grade[A-Za-z]*Tests", "solution"].contains { text.contains($0) }
   }
 
   /// The workbook's README as a student copy's: its sections for instructors, presenters and

@@ -4,6 +4,7 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeResults
+import GradeTestSupport
 import Testing
 
 /// A throwaway workbook holding lesson 1, learner folders to make hostile, and canaries outside both.

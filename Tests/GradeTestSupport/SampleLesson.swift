@@ -3,27 +3,12 @@ import Foundation
 @testable import GradeEvents
 @testable import GradeFeedback
 @testable import GradeJudge
-@testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
 
-/// Reads the files in `Tests/GradeKitTests/Fixtures`, made by `make-fixtures.sh`.
-enum Fixture {
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Fixtures")
-
-  static func text(_ name: String) throws -> String {
-    try String(contentsOf: folder.appending(path: name), encoding: .utf8)
-  }
-
-  static func report(_ name: String) throws -> TestRunReport {
-    TestRunReport(eventStream: try text("\(name).jsonl"))
-  }
-}
-
 /// A small lesson to grade and render, built the way the catalog file spells one.
-enum SampleLesson {
-  static let json = """
+package enum SampleLesson {
+  package static let json = """
     {"version": 1, "lessons": [
       {"slug": "expect-and-require", "title": "Expecting and requiring", "module": "ExpectRequire", "tasks": [
         {"title": "Make the validator throw", "kind": "implement", "files": ["Sources/ScoreValidator.swift"],
@@ -40,12 +25,12 @@ enum SampleLesson {
     ]}
     """
 
-  static var catalog: Catalog { try! JSONDecoder().decode(Catalog.self, from: Data(json.utf8)) }
-  static var lesson: Lesson { catalog.lessons[0] }
+  package static var catalog: Catalog { try! JSONDecoder().decode(Catalog.self, from: Data(json.utf8)) }
+  package static var lesson: Lesson { catalog.lessons[0] }
 }
 
 /// Builds test outcomes in a line.
-func outcome(
+package func outcome(
   _ name: String, module: String = "ExpectRequireTests", suite: String? = "ScoreValidatorTests",
   status: TestOutcome.Status = .passed, issues: [IssueReport] = [], cases: Int = 0, file: String = "ScoreValidatorTests.swift"
 ) -> TestOutcome {
@@ -57,22 +42,22 @@ func outcome(
 
 extension Finding {
   /// The finding in words, as a report without colour gives it.
-  var plainText: String { words(in: Wording(lesson: SampleLesson.lesson)).text }
+  package var plainText: String { words(in: Wording(lesson: SampleLesson.lesson)).text }
 }
 
 extension TaskResult {
   /// A task that passed its one check.
-  static func passed(_ number: Int) -> TaskResult { TaskResult(taskNumber: number, checks: [Check(.test("everything"))]) }
+  package static func passed(_ number: Int) -> TaskResult { TaskResult(taskNumber: number, checks: [Check(.test("everything"))]) }
 
   /// A task whose one check found `findings`.
-  static func failing(_ number: Int, _ findings: [Finding], bugsCaught: BugCount? = nil) -> TaskResult {
+  package static func failing(_ number: Int, _ findings: [Finding], bugsCaught: BugCount? = nil) -> TaskResult {
     TaskResult(taskNumber: number, checks: [Check(.test("everything"), findings: findings)], bugsCaught: bugsCaught)
   }
 }
 
 extension TaskEvaluator {
   /// Grades a write-tests task from runs given in the catalog's order of its chaffs and timing wheats.
-  static func writeTests(
+  package static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
     timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], lateEvents: JobResult? = nil, ownedFiles: Set<String>,
     traits: [String: Set<String>] = [:], seconds: Int

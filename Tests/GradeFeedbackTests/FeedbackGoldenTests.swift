@@ -3,10 +3,10 @@
 @testable import GradeEvents
 @testable import GradeFeedback
 @testable import GradeJudge
-@testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
 @testable import GradeWire
+import GradeTestSupport
 import Testing
 
 /// Whole outputs compared to the letter: a change to what learners read shows up here.

@@ -1,8 +1,8 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeEvents
-@testable import GradeKit
 @testable import GradeResults
+import GradeTestSupport
 import Testing
 
 /// One fixture per outcome a test can have, each a real run of Swift Testing 6.3.1.

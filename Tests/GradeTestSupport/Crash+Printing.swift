@@ -3,7 +3,7 @@ import GradeProcesses
 
 extension Crash {
   /// The crash of a run that trapped after printing `output` (a `Fatal error` line, say).
-  static func printing(_ output: String) -> Crash {
+  package static func printing(_ output: String) -> Crash {
     Crash(ProcessOutcome(termination: .signaled(4), output: output))
   }
 }

@@ -2,9 +2,9 @@
 @testable import GradeEvents
 @testable import GradeFeedback
 @testable import GradeJudge
-@testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
+import GradeTestSupport
 import Testing
 
 @Suite("Grading a task the learner implements")
