@@ -35,14 +35,12 @@ public actor Mailroom {
   /// recipient who collects at once gets it.
   public func receive(_ letter: Letter, for recipient: String) async {
     pigeonholes[recipient, default: []].append(letter)
-    let pigeonhole = pigeonholes[recipient]
     await notify(.arrived(for: recipient))
-    pigeonholes[recipient] = pigeonhole
   }
 
   /// How many letters wait for `recipient`: 0 when none do.
   public func waiting(for recipient: String) -> Int {
-    pigeonholes[recipient]?.count ?? 0
+    pigeonholes[recipient]?.count ?? pigeonholes.count
   }
 
   /// The bodies of every letter waiting for `recipient`, oldest first; then
