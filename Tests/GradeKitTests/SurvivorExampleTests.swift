@@ -26,13 +26,14 @@ struct SurvivorExampleTests {
     #expect(source.contains("@Test func example2() async throws {\n  let desk = TrackingDesk.shared\n  await desk.startDay()\n}"))
   }
 
-  @Test("a run's failing examples are read by name, and a crash fails them all")
+  @Test("a run's failing examples are read by name, a crashed one among them")
   func failing() {
     let passed = outcome("example1()")
     let failed = outcome("example2()", status: .failed)
     #expect(Grader.failedExamples(in: JobResult(tests: [passed, failed]), count: 2) == [2])
     #expect(Grader.failedExamples(in: JobResult(tests: [passed]), count: 2).isEmpty)
-    #expect(Grader.failedExamples(in: JobResult(tests: [passed], crashes: ["example2()": "signal 4"]), count: 2) == [1, 2])
+    let crashed = outcome("example2()", status: .interrupted)
+    #expect(Grader.failedExamples(in: JobResult(tests: [passed, crashed], crashes: [crashed.id: "signal 4"]), count: 2) == [2])
   }
 
   @Test("a survivor that breaks an example is a breach that quotes it; one that passes them all is not")
@@ -53,6 +54,7 @@ struct SurvivorExampleTests {
   func wrongExamples() {
     var runs = Grader.ExampleRuns()
     runs.failingOnSolution = [2]
+    runs.broken = ["aaa": [2]]  // what the solution fails too is no survivor's fault
     let wrong = Checker.exampleBreaches(runs, of: 5, examples: Self.examples, survivors: Self.survivors, lesson: SampleLesson.lesson)
       .map(\.message)
     #expect(wrong == ["task 5: the solution fails the catalog's example 2 (let desk = TrackingDesk.shared await desk.startDay()): an example must be one the doc comment promises"])

@@ -28,11 +28,12 @@ extension Grader {
     return "import Testing\n@testable import \(module)\n\n" + tests.joined(separator: "\n")
   }
 
-  /// The numbers of the examples whose tests failed in `result`: every example when the run
-  /// crashed, since a crash ends the tests that had not run yet.
+  /// The numbers of the examples whose tests failed or crashed in `result`; one that never
+  /// ran, after another crashed the process, is not counted.
   static func failedExamples(in result: JobResult, count: Int) -> [Int] {
-    if !result.crashes.isEmpty || !result.sanitizerReports.isEmpty { return Array(1...max(count, 1)) }
-    let failed = result.tests.filter { $0.failedRuns > 0 || $0.status != .passed }
+    let failed = result.tests.filter { test in
+      test.failedRuns > 0 || test.status == .failed || test.status == .interrupted || result.crashes[test.id] != nil
+    }
     return (1...max(count, 1)).filter { number in failed.contains { $0.name == "example\(number)()" } }
   }
 
