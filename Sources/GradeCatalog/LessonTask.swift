@@ -57,6 +57,10 @@ public struct LessonTask: Sendable, Equatable {
     /// "findsEachUserByID()"`): every other reference test must catch some chaff or kept
     /// mutant alone, which `grade check --runs` proves.
     public var redundant: [String: String] = [:]
+    /// The examples the doc comments of the code under test give, each the body of a test
+    /// (`#expect(TrackingDesk.fourDigits(7) == "0007")`): every survivor of the task's mutants
+    /// must pass them all, which `grade check` proves by running each built alone.
+    public var examples: [String] = []
 
     /// Creates the requirements of a write-tests task.
     public init(
@@ -274,6 +278,7 @@ public struct LessonTask: Sendable, Equatable {
     var bugs: [String]?
     var timingHints: Int?
     var redundant: [String: String]?
+    var examples: [String]?
     var views: [String]?
     var operators: [String]?
     var witnesses: [String]?
@@ -296,6 +301,7 @@ public struct LessonTask: Sendable, Equatable {
       spec.bugs = draft.bugs ?? []
       spec.timingHints = draft.timingHints ?? 0
       spec.redundant = draft.redundant ?? [:]
+      spec.examples = draft.examples ?? []
       kind = .writeTests(spec)
     case "implement":
       kind = .implement(tests: draft.tests ?? [])

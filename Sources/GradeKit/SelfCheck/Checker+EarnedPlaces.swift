@@ -2,31 +2,22 @@ import Foundation
 import GradeCatalog
 
 extension Checker {
-  /// What `earnedPlaces` found: the catalog's wrong words, which are breaches, and the tests
-  /// that earn no place yet, which are listed.
-  struct EarnedPlaces {
-    /// A `redundant` entry the runs contradict.
-    var breaches: [Breach] = []
-    /// A reference test that catches nothing alone and that the catalog does not name.
-    var idle: [Breach] = []
-  }
-
   /// Reads whether every reference test of each write-tests task earns its place: some chaff
   /// or kept mutant fails that test alone of the task's tests, or the catalog names the test
   /// `redundant`, with the test that covers the same promise.
   ///
   /// It reads the kill matrix the soak already has (`SoakResult.killers`): a test that catches
   /// nothing alone is either a promise checked twice, which the catalog says, or a bug of a
-  /// kind no chaff or mutant makes, a gap to close with one. Until every lesson's gaps are
-  /// closed, such a test is listed (`idle`), not a breach; an entry the runs contradict is.
-  static func earnedPlaces(of lesson: Lesson, soaked: [Grader.SoakResult]) -> EarnedPlaces {
-    var found = EarnedPlaces()
+  /// kind no chaff or mutant makes, a gap to close with one; until then it is a breach, and so
+  /// is a `redundant` entry the runs contradict.
+  static func earnedPlaces(of lesson: Lesson, soaked: [Grader.SoakResult]) -> [Breach] {
+    var breaches: [Breach] = []
     for task in lesson.tasks {
       guard case .writeTests(let spec) = task.kind else { continue }
       let results = soaked.filter { $0.task == task.number }
       // Runs that could not be counted say nothing of who caught what: they are breaches already.
       guard !results.isEmpty, results.allSatisfy({ $0.problem == nil }) else { continue }
-      func breach(_ message: String) { found.breaches.append(Breach(lesson: lesson.number, "task \(task.number): \(message)")) }
+      func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, "task \(task.number): \(message)")) }
       let tests = results.filter { !$0.mustFail }.reduce(into: Set<String>()) { $0.formUnion($1.tests) }
       // A test the catalog names redundant is as good as gone: the others must do without it.
       let named = Set(spec.redundant.keys)
@@ -42,9 +33,8 @@ extension Checker {
         let mine = caught.filter { $0.contains(test) }
         let covers = tests.subtracting([test]).sorted().filter { other in mine.allSatisfy { $0.contains(other) } }
         let hint = mine.isEmpty ? " (it catches nothing)" : covers.first.map { " (\($0) catches every bug it does)" } ?? ""
-        found.idle.append(Breach(
-          lesson: lesson.number,
-          "task \(task.number): the reference test \(test) catches no chaff or kept mutant that another test does not catch\(hint); add a chaff or a mutant operator for the bug it is there for, or name it in the catalog's \"redundant\" with the test that covers the same promise"))
+        breach(
+          "the reference test \(test) catches no chaff or kept mutant that another test does not catch\(hint); add a chaff or a mutant operator for the bug it is there for, or name it in the catalog's \"redundant\" with the test that covers the same promise")
       }
       for (test, cover) in spec.redundant.sorted(by: { $0.key < $1.key }) {
         if !tests.contains(test) {
@@ -59,6 +49,6 @@ extension Checker {
         }
       }
     }
-    return found
+    return breaches
   }
 }

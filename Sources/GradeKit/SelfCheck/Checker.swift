@@ -85,6 +85,7 @@ public struct Checker: Sendable {
     breaches += checkWithoutFixtures(of: lesson)
     breaches += checkLyingWitnesses(of: lesson)
     breaches += checkKeptMutants(of: lesson)
+    breaches += checkSurvivorExamples(of: lesson)
     progress("check: lesson \(lesson.number) (\(lesson.slug)): every program of a task laid out alike")
     breaches += checkLayout(of: lesson)
 
@@ -101,9 +102,7 @@ public struct Checker: Sendable {
               + (result.example.map { "; one run said: \($0)" } ?? ""))
         }
       }
-      let places = Self.earnedPlaces(of: lesson, soaked: soaked)
-      breaches += places.breaches
-      for idle in places.idle { progress("  earns no place yet: \(idle.message)") }
+      breaches += Self.earnedPlaces(of: lesson, soaked: soaked)
       let mutants = soaked.filter { $0.variant.mutantNumber > 0 }.count
       let chaffs = soaked.filter(\.mustFail).count - mutants
       let correct = soaked.count - chaffs - mutants
