@@ -194,7 +194,13 @@ public struct LessonTask: Sendable, Equatable {
     /// implement task, one of its canonical test suites, as its `tests` name them; for a compiles
     /// task, one of its misuse files (`Misuses/…`) or `stress` suites. Any task may name the
     /// compiler's error (`compiles`), and one that sets them `forbidden`, `views` or `ThreadSanitizer`.
+    /// Two checks joined by ` or ` mean either fails, for a technique whose absence the grading
+    /// always sees but not always the same way (lost updates fail the tests in the plain build;
+    /// when none are lost, ThreadSanitizer reports the race).
     public var fails: String
+
+    /// The checks `fails` names: one, or each of those joined by ` or `.
+    public var failing: [String] { fails.components(separatedBy: " or ") }
 
     /// Creates a fixture.
     public init(name: String, technique: String, fails: String) {

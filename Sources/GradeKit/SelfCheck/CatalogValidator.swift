@@ -239,14 +239,14 @@ public enum CatalogValidator {
     }
     for fixture in task.without {
       if fixture.technique.trimmingCharacters(in: .whitespaces).isEmpty { breach("the fixture without \(fixture.name) names no technique") }
-      if !checks.contains(fixture.fails) {
-        let kinds = LessonTask.Without.checkKinds.contains(fixture.fails) ? " (the task does not set \(fixture.fails))" : ""
+      for fails in fixture.failing where !checks.contains(fails) {
+        let kinds = LessonTask.Without.checkKinds.contains(fails) ? " (the task does not set \(fails))" : ""
         let named = switch task.kind {
         case .writeTests: "chaffs, wheats, timing wheats or shape checks"
         case .compiles: "misuses, stress suites or compiler checks"
         default: "canonical tests"
         }
-        breach("the fixture without \(fixture.name) fails \"\(fixture.fails)\"\(kinds), which is none of the task's \(named)")
+        breach("the fixture without \(fixture.name) fails \"\(fails)\"\(kinds), which is none of the task's \(named)")
       }
       let folder = WorkbookPath.without(fixture, of: lesson).relative
       let files = tree.names(in: "\(folder)/\(part)").map { "\(part)/\($0)" }

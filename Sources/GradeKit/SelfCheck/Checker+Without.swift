@@ -68,6 +68,8 @@ extension Checker {
   /// task asks, the compiler's error (`compiles`), a promise the task forbids (`forbidden`), logic
   /// in a view (`views`), or a data race report (`ThreadSanitizer`).
   static func finding(_ finding: Finding, isTheFailureOf name: String) -> Bool {
+    let names = name.components(separatedBy: " or ")
+    if names.count > 1 { return names.contains { Self.finding(finding, isTheFailureOf: $0) } }
     func inSuite(_ test: TestOutcome) -> Bool { TestOutcome.namePath(ofID: test.id).first == name }
     // A misuse is shown by the path the learner knows; the catalog names it from the lesson folder.
     func isMisuse(_ path: String) -> Bool { name.hasPrefix("Misuses/") && (path == name || path.hasSuffix("/\(name)")) }
