@@ -52,6 +52,20 @@ struct LyingWitnessesTests {
     #expect(lying.contains("lhs.offset < rhs.offset"))
   }
 
+  @Test("The lesson's other types get the witnesses a learner's file could add for them, lying; not one a file already writes or states")
+  func otherTypes() {
+    let others = [
+      "public struct Zone { var name: String }\nstruct Parcel: CustomStringConvertible {\n  var description: String { \"parcel\" }\n}\n",
+      "enum Band { case light }\nextension Band: CustomDebugStringConvertible { var debugDescription: String { \"band\" } }\n",
+    ]
+    let text = LyingWitnesses.extensions(lying: LyingWitnesses.mayWrite, forTypesIn: others)
+    #expect(text.contains("extension Zone: CustomStringConvertible, CustomDebugStringConvertible {\n  public nonisolated var description"))
+    #expect(!text.contains("extension Parcel: CustomStringConvertible"))
+    #expect(text.contains("extension Parcel: CustomDebugStringConvertible {"))
+    #expect(text.contains("extension Band: CustomStringConvertible {"))
+    #expect(!text.contains("extension Band: CustomDebugStringConvertible"))
+  }
+
   @Test("An operator the task asks for, made to lie, always says false")
   func askedOperator() {
     let lying = LyingWitnesses.lie(Self.source, about: [LyingWitnesses.asked("<")])

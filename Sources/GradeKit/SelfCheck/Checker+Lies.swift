@@ -39,15 +39,24 @@ extension Checker {
   }
 
   /// Writes the task's files of `Sources/`, from the solution, with `witnesses` lying, into
-  /// `folder`; whether every one was written.
+  /// `folder`; whether every one was written. The first of them also extends the types of the
+  /// module's other files with the witnesses a learner's file may write, lying.
   private func writeLyingFiles(of task: LessonTask, in lesson: Lesson, lying witnesses: [LyingWitnesses.Witness], to folder: URL) -> Bool {
     let solution = workbook.solutionFolder(of: lesson)
     try? FileManager.default.removeItem(at: folder)
-    for file in task.files where file.hasPrefix(Lesson.sourcesFolder + "/") {
+    let owned = task.files.filter { $0.hasPrefix(Lesson.sourcesFolder + "/") }
+    let sources = solution.appending(path: Lesson.sourcesFolder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    let others = names.filter { $0.hasSuffix(".swift") && !owned.contains(Lesson.sourcesFolder + "/" + $0) }.sorted()
+      .compactMap { try? String(contentsOf: sources.appending(path: $0), encoding: .utf8) }
+    let mayWrite = witnesses.filter { $0.added != nil }
+    for (index, file) in owned.enumerated() {
       guard let source = try? String(contentsOf: solution.appending(path: file), encoding: .utf8) else { return false }
+      var lying = LyingWitnesses.lie(source, about: witnesses)
+      if index == 0 { lying += LyingWitnesses.extensions(lying: mayWrite, forTypesIn: others) }
       let target = folder.appending(path: file)
       guard (try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)) != nil,
-        (try? Data(LyingWitnesses.lie(source, about: witnesses).utf8).write(to: target)) != nil
+        (try? Data(lying.utf8).write(to: target)) != nil
       else { return false }
     }
     return true

@@ -83,6 +83,32 @@ enum LyingWitnesses {
     return text + (extensions.isEmpty ? "" : "\n// Conformances a learner could write, lying (grade check).\n" + extensions.joined())
   }
 
+  /// Lying witnesses, in extensions, for the types the module's other files declare (`others`):
+  /// a learner's file may extend any type it can see, the lesson's own included. A type that
+  /// writes a witness itself, or whose conformance any file of the module already states, is
+  /// left alone: a second one would not compile, so no learner's file can add it either.
+  static func extensions(lying witnesses: [Witness], forTypesIn others: [String]) -> String {
+    var extensions: [String] = []
+    for source in others {
+      for type in declaredTypes(in: source) {
+        let last = type.name.split(separator: ".").last.map(String.init) ?? type.name
+        var members: [String] = []
+        var conformances: [String] = []
+        for witness in witnesses {
+          guard let added = witness.added, let conformance = witness.conformance,
+            !typeWrites(witness.declaration, type, in: source), !type.conformances.contains(conformance),
+            !others.contains(where: { $0.contains("extension \(last): \(conformance)") || $0.contains("extension \(type.name): \(conformance)") })
+          else { continue }
+          members.append("  \(type.access)\(added)")
+          conformances.append(conformance)
+        }
+        guard !members.isEmpty else { continue }
+        extensions.append("extension \(type.name): \(conformances.joined(separator: ", ")) {\n" + members.joined(separator: "\n") + "\n}\n")
+      }
+    }
+    return extensions.isEmpty ? "" : "\n// Conformances a learner's file could write for the lesson's other types, lying (grade check).\n" + extensions.joined()
+  }
+
   /// Whether `type`'s own body in `source` holds `witness`, directly: not in a type nested in it.
   static func typeWrites(_ witness: String, _ type: DeclaredType, in source: String) -> Bool {
     guard let body = body(of: type, in: source) else { return false }
