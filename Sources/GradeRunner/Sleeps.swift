@@ -60,16 +60,16 @@ final class Sleeps: @unchecked Sendable {
     }
   }
 
-  /// Registers a sleep that starts now (on `task`, or on a thread outside any task); 0 when
-  /// no test is running or nothing is watched.
-  func watch(_ task: UnsafeMutableRawPointer?, nanoseconds: Int64) -> Int {
+  /// Registers a sleep that starts now (on `task`, or on a thread outside any task) and ends
+  /// at `deadline`, in nanoseconds of CLOCK_MONOTONIC (`monotonicNow`); 0
+  /// when no test is running or nothing is watched.
+  func watch(_ task: UnsafeMutableRawPointer?, nanoseconds: Int64, deadline: UInt64) -> Int {
     guard enabled, isCancelled != nil, let retain, release != nil else { return 0 }
     let tests = tests()
     guard !tests.isEmpty else { return 0 }
     if let task { _ = retain(task) }
     return lock.withLock {
       defer { next += 1 }
-      let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, nanoseconds))
       pending[next] = (task, tests, nanoseconds / 1_000_000, deadline)
       return next
     }
@@ -94,7 +94,7 @@ final class Sleeps: @unchecked Sendable {
   /// bounded came first, and it is cancelled, though under load perhaps only after its
   /// deadline. A sleep still running as its test ends was not waited for.
   func settle(test: String?) {
-    let now = DispatchTime.now().uptimeNanoseconds
+    let now = Self.monotonicNow()
     let (ended, slept) = lock.withLock {
       let ids = pending.filter { test == nil || $0.value.tests.contains(test!) }.map(\.key)
       let slept = outside.filter { test == nil || $0.key == test }
@@ -113,6 +113,13 @@ final class Sleeps: @unchecked Sendable {
     }
   }
 
+  /// Now, in nanoseconds of CLOCK_MONOTONIC: the clock `WaitShim.c` gives each deadline on.
+  static func monotonicNow() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+  }
+
   private func report(_ test: String, milliseconds: Int64) {
     let text = SleepIssue.message(milliseconds: milliseconds)
     let record: [String: Any] = [
@@ -128,7 +135,7 @@ final class Sleeps: @unchecked Sendable {
   }
 }
 
-@_cdecl("grade_watch_sleep") public func gradeWatchSleep(_ task: UnsafeMutableRawPointer?, _ nanoseconds: Int64) -> Int {
-  Sleeps.shared.watch(task, nanoseconds: nanoseconds)
+@_cdecl("grade_watch_sleep") public func gradeWatchSleep(_ task: UnsafeMutableRawPointer?, _ nanoseconds: Int64, _ deadline: Int64) -> Int {
+  Sleeps.shared.watch(task, nanoseconds: nanoseconds, deadline: UInt64(max(0, deadline)))
 }
 @_cdecl("grade_blocking_sleep") public func gradeBlockingSleep(_ nanoseconds: Int64) { Sleeps.shared.blocked(nanoseconds: nanoseconds) }

@@ -43,10 +43,15 @@ typedef void (*AfterF)(uint64_t, void *, void *, void (*)(void *));
 void dispatch_after_f(uint64_t when, void *queue, void *context, void (*work)(void *)) {
   if (when != UINT64_MAX) {
     // libdispatch's times count nanoseconds of CLOCK_MONOTONIC, or of CLOCK_BOOTTIME with the top bit set.
-    struct timespec now;
+    // The deadline goes to the runner on CLOCK_MONOTONIC, as it reads the time when the test
+    // ends: computed here from `when` itself, never from a later "now" that a busy machine
+    // can push past the moment the sleep really ends.
+    struct timespec now, monotonic;
     clock_gettime(when >> 63 ? CLOCK_BOOTTIME : CLOCK_MONOTONIC, &now);
+    clock_gettime(CLOCK_MONOTONIC, &monotonic);
     long long left = (long long)(when & ~(1ULL << 63)) - ((long long)now.tv_sec * 1000000000LL + now.tv_nsec);
-    grade_watch_sleep(swift_task_getCurrent(), left < 0 ? 0 : left);
+    if (left < 0) left = 0;
+    grade_watch_sleep(swift_task_getCurrent(), left, (long long)monotonic.tv_sec * 1000000000LL + monotonic.tv_nsec + left);
   }
   // In the late-events run a sleeping task wakes through the gate (LateEvents.c).
   work = (void (*)(void *))grade_late_timer(context, (void *)work);

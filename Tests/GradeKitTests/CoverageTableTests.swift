@@ -53,7 +53,9 @@ struct CoverageTableTests {
     for (proof, fixture) in fixtures.sorted(by: { $0.key < $1.key }) {
       let cell = cells.first { $0.contains("`\(proof)`") }
       #expect(cell != nil, "the catalog's fixture \(proof) proves no row of the table")
-      #expect(cell?.contains(fixture.fails) ?? true, "the row proved by \(proof) does not name the check it fails, \(fixture.fails)")
+      for fails in fixture.failing {
+        #expect(cell?.contains(fails) ?? true, "the row proved by \(proof) does not name the check it fails, \(fails)")
+      }
     }
   }
 }

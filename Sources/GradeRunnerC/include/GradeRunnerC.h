@@ -15,8 +15,9 @@
 int grade_confine(const char *const *paths, const int32_t *uses, int32_t count);
 
 /// Defined by the runner in Swift: registers a sleep that starts now on `task` (NULL on a
-/// thread outside any task), for `nanoseconds`.
-long grade_watch_sleep(void *task, long long nanoseconds);
+/// thread outside any task), for `nanoseconds`, ending at `deadline` in nanoseconds of
+/// CLOCK_MONOTONIC.
+long grade_watch_sleep(void *task, long long nanoseconds, long long deadline);
 
 /// Defined by the runner in Swift: a sleep that blocks its thread for `nanoseconds`.
 void grade_blocking_sleep(long long nanoseconds);
