@@ -64,6 +64,11 @@ struct LyingWitnessesTests {
     #expect(text.contains("extension Parcel: CustomDebugStringConvertible {"))
     #expect(text.contains("extension Band: CustomStringConvertible {"))
     #expect(!text.contains("extension Band: CustomDebugStringConvertible"))
+    // A class that may have a superclass is left alone: NSObject writes description already.
+    let subclass = LyingWitnesses.extensions(lying: LyingWitnesses.mayWrite, forTypesIn: ["final class Stub: URLProtocol, @unchecked Sendable {}\n"])
+    #expect(subclass.isEmpty)
+    let plain = LyingWitnesses.extensions(lying: LyingWitnesses.mayWrite, forTypesIn: ["final class Log: Sendable {}\n"])
+    #expect(plain.contains("extension Log: CustomStringConvertible"))
   }
 
   @Test("An operator the task asks for, made to lie, always says false")

@@ -87,11 +87,20 @@ enum LyingWitnesses {
   /// a learner's file may extend any type it can see, the lesson's own included. A type that
   /// writes a witness itself, or whose conformance any file of the module already states, is
   /// left alone: a second one would not compile, so no learner's file can add it either.
+  ///
+  /// A class whose inheritance clause may name a superclass (anything but a protocol the module
+  /// declares or one of Swift's own) is left alone too: its superclass may write the witness
+  /// already (`NSObject` does), and an extension could not override it.
   static func extensions(lying witnesses: [Witness], forTypesIn others: [String]) -> String {
     var extensions: [String] = []
+    let protocols = Set(others.flatMap { source in
+      source.matches(of: /protocol\s+([A-Za-z_][A-Za-z0-9_]*)/).map { String($0.output.1) }
+    }).union(["Sendable", "Equatable", "Hashable", "Identifiable", "Codable", "Encodable", "Decodable", "Error", "AnyObject", "Comparable"])
     for source in others {
       for type in declaredTypes(in: source) {
         let last = type.name.split(separator: ".").last.map(String.init) ?? type.name
+        let isClass = source.contains("class \(last)") && !["struct", "enum", "actor"].contains { source.contains("\($0) \(last)") }
+        if isClass, !type.conformances.allSatisfy({ protocols.contains(String($0.prefix { $0 != "<" && $0 != " " })) }) { continue }
         var members: [String] = []
         var conformances: [String] = []
         for witness in witnesses {
