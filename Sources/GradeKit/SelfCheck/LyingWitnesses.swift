@@ -66,19 +66,9 @@ enum LyingWitnesses {
         searchFrom = text.index(open, offsetBy: witness.body.count)
       }
     }
-    var extensions: [String] = []
-    for type in declaredTypes(in: source) {
-      var members: [String] = []
-      var conformances: [String] = []
-      // A type that writes its own witness had its body replaced above.
-      for witness in witnesses where !typeWrites(witness.declaration, type, in: source) {
-        guard let added = witness.added else { continue }
-        members.append("  \(type.access)\(added)")
-        if let conformance = witness.conformance, !type.conformances.contains(conformance) { conformances.append(conformance) }
-      }
-      guard !members.isEmpty else { continue }
-      let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
-      extensions.append("extension \(type.name)\(clause) {\n" + members.joined(separator: "\n") + "\n}\n")
+    // A type that writes its own witness had its body replaced above.
+    let extensions = declaredTypes(in: source).compactMap { type in
+      extensionAdding(witnesses.filter { !typeWrites($0.declaration, type, in: source) }, to: type)
     }
     return text + (extensions.isEmpty ? "" : "\n// Conformances a learner could write, lying (grade check).\n" + extensions.joined())
   }
@@ -101,21 +91,25 @@ enum LyingWitnesses {
         let last = type.name.split(separator: ".").last.map(String.init) ?? type.name
         let isClass = source.contains("class \(last)") && !["struct", "enum", "actor"].contains { source.contains("\($0) \(last)") }
         if isClass, !type.conformances.allSatisfy({ protocols.contains(String($0.prefix { $0 != "<" && $0 != " " })) }) { continue }
-        var members: [String] = []
-        var conformances: [String] = []
-        for witness in witnesses {
-          guard let added = witness.added, let conformance = witness.conformance,
-            !typeWrites(witness.declaration, type, in: source), !type.conformances.contains(conformance),
-            !others.contains(where: { $0.contains("extension \(last): \(conformance)") || $0.contains("extension \(type.name): \(conformance)") })
-          else { continue }
-          members.append("  \(type.access)\(added)")
-          conformances.append(conformance)
+        let addable = witnesses.filter { witness in
+          guard witness.added != nil, let conformance = witness.conformance else { return false }
+          return !typeWrites(witness.declaration, type, in: source) && !type.conformances.contains(conformance)
+            && !others.contains { $0.contains("extension \(last): \(conformance)") || $0.contains("extension \(type.name): \(conformance)") }
         }
-        guard !members.isEmpty else { continue }
-        extensions.append("extension \(type.name): \(conformances.joined(separator: ", ")) {\n" + members.joined(separator: "\n") + "\n}\n")
+        if let text = extensionAdding(addable, to: type) { extensions.append(text) }
       }
     }
     return extensions.isEmpty ? "" : "\n// Conformances a learner's file could write for the lesson's other types, lying (grade check).\n" + extensions.joined()
+  }
+
+  /// An extension of `type` adding the members `witnesses` add, lying, with the conformances
+  /// its declaration does not list already; `nil` when they add none.
+  static func extensionAdding(_ witnesses: [Witness], to type: DeclaredType) -> String? {
+    let added = witnesses.compactMap { witness in witness.added.map { (member: "  \(type.access)\($0)", conformance: witness.conformance) } }
+    guard !added.isEmpty else { return nil }
+    let conformances = added.compactMap(\.conformance).filter { !type.conformances.contains($0) }
+    let clause = conformances.isEmpty ? "" : ": " + conformances.joined(separator: ", ")
+    return "extension \(type.name)\(clause) {\n" + added.map(\.member).joined(separator: "\n") + "\n}\n"
   }
 
   /// Whether `type`'s own body in `source` holds `witness`, directly: not in a type nested in it.
