@@ -21,6 +21,11 @@ package struct JobCache {
     StoredFile<JobResult>.read(file(key), key: key.text)
   }
 
+  /// The kept result of each of `jobs` that has one, by job.
+  package func kept(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+    Dictionary(jobs.compactMap { job in load(key: job.cacheKey).map { (job.id, $0) } }) { first, _ in first }
+  }
+
   /// Stores `result` under `key`; the plan's job says whether it may be kept (`GradingPlan.Job.keeps`).
   func store(_ result: JobResult, key: CacheKey) {
     try? StoredFile.write(result, to: file(key), key: key.text)

@@ -3,6 +3,7 @@ import GradeBuild
 import GradeCatalog
 import GradeFeedback
 import GradeJudge
+import GradeProcesses
 import GradeResults
 import Synchronization
 
@@ -61,10 +62,30 @@ public struct Checker: Sendable {
     var breaches = lessons.count == workbook.catalog.lessons.count
       ? CatalogValidator.validate(workbook.catalog, tree: tree) + manifestBreaches()
       : lessons.flatMap { CatalogValidator.validate($0, tree: tree) }
-    for lesson in lessons {
-      breaches += check(lesson)
+    return breaches + checkSideBySide(lessons)
+  }
+
+  /// How many lessons are checked at once. Most of one lesson's check is one compile or one
+  /// grading after another, each leaving a core idle while it links or waits for a bounded wait
+  /// to run out; two lessons at once fill those gaps.
+  static let lessonsAtOnce = 2
+
+  /// Held by the lesson whose reference tests are soaking.
+  static let soakTurn = Mutex(())
+
+  /// The dynamic checks of `lessons`, two at a time, their lines and breaches in the lessons' order.
+  func checkSideBySide(_ lessons: [Lesson]) -> [Breach] {
+    let ordered = OrderedProgress()
+    let found = Locked([Int: [Breach]]())
+    SideBySide.run(lessons.count, width: Self.lessonsAtOnce) { index in
+      var checker = self
+      checker.progress = ordered.part(index, writingTo: progress)
+      checker.grader.progress = ordered.part(index, writingTo: grader.progress)
+      let breaches = checker.check(lessons[index])
+      found.update { $0[index] = breaches }
+      ordered.finish(index)
     }
-    return breaches
+    return lessons.indices.flatMap { found.value[$0] ?? [] }
   }
 
   /// The dynamic checks of one lesson.
@@ -91,7 +112,11 @@ public struct Checker: Sendable {
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(Count.words(runs, "time")) against every version, side by side")
-      let soaked = grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
+      // One soak at a time, whichever lessons are checked at once: a soak proves the reference
+      // tests under a grading's load, not under two.
+      let soaked = Self.soakTurn.withLock { _ in
+        grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
+      }
       for result in soaked {
         if let problem = result.problem {
           breach("task \(result.task): \(Count.words(runs, "run")) against \(result.variant.words) could not be counted: \(problem)")

@@ -72,8 +72,11 @@ extension Grader {
             problem: built.failures[.task(task.number)] ?? "the reference tests did not build")
         }
       }
+      // A variant's first run is the grading's own, where it was kept; the rest are probed first.
+      let graded = gradedRuns(of: lesson, tasks: chosen, built: built, flavour: flavour)
       let probes = soaks.map { Soak.Part(soak: $0, share: 0, runs: 1) }
-      let probed = executor.run(probes.compactMap(\.job))
+      let probed = executor.run(probes.filter { graded[$0.soak.variant] == nil }.compactMap(\.job))
+        .merging(graded.map { (JobID.repeated($0.key, share: 0), $0.value) }) { $1 }
       let rest = soaks.flatMap { soak in
         soak.parts(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
       }
@@ -94,6 +97,19 @@ extension Grader {
       }
     }
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
+  }
+
+  /// The kept result of each variant's run in the grading of `tasks` from `built`, by variant: a
+  /// soak counts it as the first of its runs, so that `grade check` runs nothing twice. The same
+  /// program, tests and limits give the same key, so a result found is a run of exactly what the
+  /// soak runs; none are used when the grader may not answer from kept results (`--no-cache`).
+  func gradedRuns(of lesson: Lesson, tasks: [LessonTask], built: Workspace.Built, flavour: GradingPlan.Flavour) -> [VariantID: JobResult] {
+    guard useCache else { return [:] }
+    let jobs = GradingPlan.jobs(for: lesson, tasks: Set(tasks.map(\.number)), built: built, flavour: flavour, settings: settings)
+    return Dictionary(JobCache(folder: state.jobs).kept(jobs).compactMap { id, kept in
+      guard case .variant(let variant) = id else { return nil }
+      return (variant, kept)
+    }) { first, _ in first }
   }
 
   /// The test functions, by name, that catch `variant` in `result`, one run, as a grading
