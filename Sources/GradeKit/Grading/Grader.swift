@@ -64,9 +64,11 @@ public struct Grader: Sendable {
 
   /// Everything about this grader that changes a result beside the lesson and the learner's files.
   var settings: GradingSettings {
-    GradingSettings(
+    var settings = GradingSettings(
       limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(runner: runner),
       threadSanitizer: threadSanitizer, repetitionShares: Self.repetitionShares)
+    settings.box = isolation.box
+    return settings
   }
 
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
