@@ -62,7 +62,7 @@ public struct Isolation: Sendable, Equatable {
       ]
     }
     off += [
-      "a process a test starts in a process group or session of its own can outlive the run",
+      "a process a test starts in a process group or session of its own (Foundation's Process starts each in a session of its own on Linux) can outlive the run",
       "the number of processes a test starts is not capped",
     ]
     if !box.capsAddressSpace { off.append("memory is not capped (macOS does not hold a process to an address-space limit)") }
