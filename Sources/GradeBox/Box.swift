@@ -175,7 +175,7 @@ public struct Box: Sendable {
       toolchain: RealPath.of(isolation.toolchain), program: RealPath.of(program), libraries: libraries.map(RealPath.of),
       work: RealPath.of(work))
     do {
-      return [SeatbeltProfile.sandboxExec, "-p", try profile.text(), program]
+      return [isolation.sandboxExec, "-p", try profile.text(), program]
     } catch {
       throw .infrastructure("the run's Seatbelt profile cannot name \(error.path): \(error.reason)")
     }

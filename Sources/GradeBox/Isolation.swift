@@ -16,6 +16,9 @@ public struct Isolation: Sendable, Equatable {
   /// The box's launcher (`Launcher`), built for this grader; `nil` when it could not be, and
   /// `reason` says why: then no run starts.
   public var launcher: String?
+  /// The program that puts a run of the Darwin box in its Seatbelt profile and becomes the run's
+  /// program: `/usr/bin/sandbox-exec -p PROFILE PROGRAM`; a test may name a stand-in.
+  public var sandboxExec = SeatbeltProfile.sandboxExec
   /// Whether runs drop to the user `nobody` first (`Launcher.nobody`): set when the grader
   /// runs as root, so that a run's tests are not root's either.
   public var dropPrivileges = false
@@ -118,8 +121,8 @@ public struct Isolation: Sendable, Equatable {
       case .darwin:
         isolation = unconfined(.darwin, toolchain: xcodeToolchain(runner: runner) ?? Toolchain.folder(), reason: "macOS has no namespaces, Landlock or seccomp")
         // Without sandbox-exec there is no Seatbelt, and the Darwin box is not made without it.
-        guard FileManager.default.isExecutableFile(atPath: SeatbeltProfile.sandboxExec) else {
-          isolation.reason = "\(SeatbeltProfile.sandboxExec) is not on this Mac, so no run can be put in Seatbelt"
+        guard FileManager.default.isExecutableFile(atPath: isolation.sandboxExec) else {
+          isolation.reason = "\(isolation.sandboxExec) is not on this Mac, so no run can be put in Seatbelt"
           return isolation
         }
       }

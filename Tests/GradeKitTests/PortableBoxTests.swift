@@ -102,4 +102,40 @@ struct PortableBoxTests {
     #expect(!result.words(2).contains("Stopped after"), "\(result.words(2))")
     #expect(result.task(1).status == .pass)
   }
+
+  @Test("The Darwin box's whole path runs on Linux with a stand-in for sandbox-exec: the solution passes, and each run's profile names its own folders")
+  func darwinPathWithStandIn() throws {
+    let manager = FileManager.default
+    let folder = manager.temporaryDirectory.appending(path: "grade-darwin-stand-in-\(UUID().uuidString)")
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: folder) }
+    // Takes `-p PROFILE PROGRAM` as sandbox-exec does, keeps the profile, and becomes the program:
+    // everything of the Darwin box but Seatbelt itself, which only a Mac has.
+    let standIn = folder.appending(path: "sandbox-exec")
+    try Data("""
+      #!/bin/sh
+      [ "$1" = -p ] && [ -n "$2" ] && [ -x "$3" ] || exit 99
+      printf '%s' "$2" > "\(folder.path)/profile-$$"
+      shift 2
+      exec "$@"
+
+      """.utf8).write(to: standIn)
+    try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: standIn.path)
+    var grader = Self.grader
+    var isolation = Isolation.unconfined(.darwin, toolchain: grader.isolation.toolchain, reason: "a stand-in for sandbox-exec")
+    isolation.launcher = grader.isolation.launcher
+    isolation.sandboxExec = standIn.path
+    grader.isolation = isolation
+    let solved = grader.grade(lab.lesson, learnerFolder: try lab.learner("darwin-solution"), workspaceName: "darwin-solution")
+    #expect(solved.tasks.map(\.status) == [.pass, .pass, .pass], "\(solved.tasks.map { $0.findings.map(\.plainText) })")
+    let profiles = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("profile-") }
+    #expect(!profiles.isEmpty)
+    for name in profiles {
+      let forms = try SExpression.forms(of: String(contentsOf: folder.appending(path: name), encoding: .utf8))
+      let written = forms.filter { $0.words.contains("file-write*") }.flatMap(\.strings)
+      #expect(written.count == 1 && written[0].hasSuffix("/work") && written[0].contains("/runs/"), "\(written)")
+      let started = forms.filter { $0.words.contains("process-exec") }.flatMap(\.strings)
+      #expect(started.count == 1 && started[0].hasSuffix("/bin/tests"), "\(started)")
+    }
+  }
 }
