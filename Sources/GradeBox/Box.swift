@@ -102,7 +102,14 @@ public struct Box: Sendable {
     do {
       try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
       try manager.createDirectory(at: run.appending(path: "bin"), withIntermediateDirectories: true)
-      try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Box.programName)"))
+      // Only the Linux box hides the program. The others cannot keep a test from reading its own
+      // process, so they copy the program as built: nothing here shows that macOS starts a Mach-O
+      // that is execute-only, or longer than its signature covers.
+      if isolation.box == .linux {
+        try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Box.programName)"))
+      } else {
+        try Self.copyAsBuilt(program, to: run.appending(path: "bin/\(Box.programName)"))
+      }
     } catch {
       throw .infrastructure("cannot make a run folder in \(scratchParent.path): \(error.localizedDescription)")
     }
@@ -213,6 +220,13 @@ public struct Box: Sendable {
     var generator = SystemRandomNumberGenerator()
     bytes.append(contentsOf: (0..<Int.random(in: 0..<4096, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
     guard ProcessRunner.writeProgram(bytes, to: destination, mode: 0o111) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+    }
+  }
+
+  /// Copies `program` to `destination` byte for byte, readable and executable: the portable and Darwin boxes' copy.
+  static func copyAsBuilt(_ program: URL, to destination: URL) throws {
+    guard ProcessRunner.writeProgram(try Data(contentsOf: program), to: destination, mode: 0o555) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
     }
   }

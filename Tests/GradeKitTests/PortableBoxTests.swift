@@ -103,7 +103,7 @@ struct PortableBoxTests {
     #expect(result.task(1).status == .pass)
   }
 
-  @Test("The Darwin box's whole path runs on Linux with a stand-in for sandbox-exec: the solution passes, and each run's profile names its own folders")
+  @Test("The Darwin box's whole path runs on Linux with a stand-in for sandbox-exec: the solution passes, each run's profile names its own folders, and its program is copied readable")
   func darwinPathWithStandIn() throws {
     let manager = FileManager.default
     let folder = manager.temporaryDirectory.appending(path: "grade-darwin-stand-in-\(UUID().uuidString)")
@@ -116,6 +116,7 @@ struct PortableBoxTests {
       #!/bin/sh
       [ "$1" = -p ] && [ -n "$2" ] && [ -x "$3" ] || exit 99
       printf '%s' "$2" > "\(folder.path)/profile-$$"
+      stat -c %a "$3" > "\(folder.path)/mode-$$"
       shift 2
       exec "$@"
 
@@ -130,6 +131,9 @@ struct PortableBoxTests {
     #expect(solved.tasks.map(\.status) == [.pass, .pass, .pass], "\(solved.tasks.map { $0.findings.map(\.plainText) })")
     let profiles = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("profile-") }
     #expect(!profiles.isEmpty)
+    // The program is copied as built, readable: only the Linux box hides it.
+    let modes = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("mode-") }
+    #expect(try Set(modes.map { try String(contentsOf: folder.appending(path: $0), encoding: .utf8) }) == ["555\n"])
     for name in profiles {
       let forms = try SExpression.forms(of: String(contentsOf: folder.appending(path: name), encoding: .utf8))
       let written = forms.filter { $0.words.contains("file-write*") }.flatMap(\.strings)
