@@ -69,6 +69,20 @@ struct HostPlatformTests {
     #expect(!macOS.err.contains("Linux only"))
   }
 
+  @Test("A GRADE_BOX this system cannot make stops every command but help at once, with exit 2 and what to set instead")
+  func refusedBox() {
+    let out = Mutex<[String]>([])
+    let err = Mutex<[String]>([])
+    var app = App(
+      currentFolder: FileManager.default.temporaryDirectory, environment: ["GRADE_BOX": "darwin"], outputIsTerminal: false,
+      write: { line in out.withLock { $0.append(line) } }, writeError: { line in err.withLock { $0.append(line) } })
+    app.platform = .linux
+    #expect(app.run(["1"]) == App.Exit.error)
+    #expect(err.withLock { $0 } == ["grade: GRADE_BOX=darwin is not a box this system can make; unset it, or use GRADE_BOX=linux or GRADE_BOX=portable"])
+    #expect(out.withLock { $0 }.isEmpty)
+    #expect(app.run(["--help"]) == App.Exit.passed)
+  }
+
   @Test("Help still works off Linux")
   func helpWorks() {
     for platform in [HostPlatform.macOS, .other("Windows")] {

@@ -72,6 +72,11 @@ public struct App: Sendable {
         writeError(refusal)
         return Exit.error
       }
+      // A box asked for that this system cannot make stops the command before anything is graded.
+      if kind.use != .anywhere, case .failure(let refused) = BoxKind.chosen(on: platform, environment: environment) {
+        writeError("grade: \(refused.message)")
+        return Exit.error
+      }
       return try command.run(self)
     } catch {
       writeError("grade: \(error.message)")
