@@ -67,7 +67,7 @@ struct BoxKindTests {
     let isolation = Isolation.unconfined(.darwin, toolchain: "/usr", reason: "macOS has no namespaces, Landlock or seccomp")
     #expect(isolation.notice == """
       Protections of the box tests run in are off on this machine (macOS has no namespaces, Landlock or seccomp): \
-      a process a test starts in a process group or session of its own (Foundation's Process starts each in a session of its own on Linux) can outlive the run; \
+      a process a test starts in a process group or session of its own can outlive the run; \
       the number of processes a test starts is not capped; \
       memory is not capped (macOS does not hold a process to an address-space limit); \
       tests can read the bytes of the code they test, so a test could tell a correct version from a buggy one without testing it; \
