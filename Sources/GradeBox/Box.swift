@@ -22,8 +22,9 @@ import GradeWire
 /// for the run and the paths it may use (`RunAllowance`); its report comes back on
 /// descriptor 3, and only records sealed with that key, numbered in order, count.
 ///
-/// Elsewhere, runs still get the limits, a minimal environment and their own
-/// folder, and `isolation.notice` says what is off.
+/// Without namespaces, and in the portable and Darwin boxes (`BoxKind`), runs still get the
+/// limits, a minimal environment, their own folder and process group, and `isolation.notice`
+/// says what is off.
 public struct Box: Sendable {
   /// The program's name inside the box, `/box/bin/tests`, whatever it was built as: a
   /// sanitizer's report names its frames' module by it.
@@ -94,10 +95,6 @@ public struct Box: Sendable {
   /// Runs `program` with `libraries` beside it, and returns how it ended, what it printed,
   /// and the event records its entry point wrote; stopped early once `cancellation` is set.
   public func run(_ program: URL, libraries: [URL], request: Request, cancellation: Cancellation? = nil) throws(GradeError) -> Report {
-    #if !os(Linux)
-      // The box is made of Linux's namespaces, limits and /proc (Launcher); App grades nowhere else (HostPlatform).
-      throw .infrastructure(HostPlatform.refusal(on: .current) ?? "runs are boxed on Linux only")
-    #else
     let seconds = limits.seconds(asked: request.seconds)
     let run = scratchParent.appending(path: UUID().uuidString)
     let manager = FileManager.default
@@ -105,7 +102,14 @@ public struct Box: Sendable {
     do {
       try manager.createDirectory(at: run.appending(path: "root"), withIntermediateDirectories: true)
       try manager.createDirectory(at: run.appending(path: "bin"), withIntermediateDirectories: true)
-      try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Box.programName)"))
+      // Only the Linux box hides the program. The others cannot keep a test from reading its own
+      // process, so they copy the program as built: nothing here shows that macOS starts a Mach-O
+      // that is execute-only, or longer than its signature covers.
+      if isolation.box == .linux {
+        try Self.copyExecuteOnly(program, to: run.appending(path: "bin/\(Box.programName)"))
+      } else {
+        try Self.copyAsBuilt(program, to: run.appending(path: "bin/\(Box.programName)"))
+      }
     } catch {
       throw .infrastructure("cannot make a run folder in \(scratchParent.path): \(error.localizedDescription)")
     }
@@ -122,7 +126,7 @@ public struct Box: Sendable {
     let copied = run.appending(path: "bin/\(Box.programName)")
     // ThreadSanitizer reserves terabytes of address space, so its runs go without an address-space limit.
     var command = [launcher] + (isolation.dropPrivileges ? Launcher.nobody : [])
-      + Launcher.limits(limits, cpuSeconds: Self.cpuSeconds(wall: seconds), addressSpace: !threadSanitizer)
+      + Launcher.limits(limits, cpuSeconds: Self.cpuSeconds(wall: seconds), addressSpace: !threadSanitizer && isolation.box.capsAddressSpace)
     if isolation.namespaces {
       let root = run.appending(path: "root")
       let fileSystem = BoxRoot(
@@ -146,7 +150,9 @@ public struct Box: Sendable {
       } catch {
         throw .infrastructure("cannot make a run folder in \(run.path): \(error.localizedDescription)")
       }
-      command += Launcher.environment(environment + Self.ownTemporaryFolder(work)) + ["--", copied.path]
+      let besideProgram = libraries.map { run.appending(path: "bin/\($0.lastPathComponent)").path }
+      command += Launcher.environment(environment + Self.ownTemporaryFolder(work)) + ["--"]
+        + (try Self.starting(copied.path, libraries: besideProgram, work: work.path, in: isolation))
     }
     let inBox = isolation.namespaces
     let allowed = RunAllowance.paths(
@@ -157,14 +163,29 @@ public struct Box: Sendable {
     let orders = RunOrders(
       key: key, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
       waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant),
-      lateEvents: request.lateEvents)
+      lateEvents: request.lateEvents, confined: isolation.confinement)
     let outcome = try runner.run(
       command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data(),
       cancellation: cancellation)
     let frames = EventFrames(stream: outcome.events ?? Data(), key: key)
     return Report(outcome: outcome, events: frames.records, streamProblems: frames.problems)
-    #endif
+  }
+
+  /// The words after the launcher's `--` that start the run's `program`, with `libraries`
+  /// beside it and `work` its scratch folder: the program itself, or in the Darwin box
+  /// `sandbox-exec` with the run's Seatbelt profile first, which then becomes the program.
+  static func starting(_ program: String, libraries: [String], work: String, in isolation: Isolation) throws(GradeError) -> [String] {
+    guard isolation.box == .darwin else { return [program] }
+    // Seatbelt matches the paths the kernel resolved, so the profile names them resolved.
+    let profile = SeatbeltProfile(
+      toolchain: RealPath.of(isolation.toolchain), program: RealPath.of(program), libraries: libraries.map(RealPath.of),
+      work: RealPath.of(work))
+    do {
+      return [isolation.sandboxExec, "-p", try profile.text(), program]
+    } catch {
+      throw .infrastructure("the run's Seatbelt profile cannot name \(error.path): \(error.reason)")
+    }
   }
 
   /// Where a run without namespaces keeps temporary files: `/tmp` is shared there, and not its to write.
@@ -199,6 +220,13 @@ public struct Box: Sendable {
     var generator = SystemRandomNumberGenerator()
     bytes.append(contentsOf: (0..<Int.random(in: 0..<4096, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
     guard ProcessRunner.writeProgram(bytes, to: destination, mode: 0o111) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
+    }
+  }
+
+  /// Copies `program` to `destination` byte for byte, readable and executable: the portable and Darwin boxes' copy.
+  static func copyAsBuilt(_ program: URL, to destination: URL) throws {
+    guard ProcessRunner.writeProgram(try Data(contentsOf: program), to: destination, mode: 0o555) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
     }
   }

@@ -1,15 +1,15 @@
 
-/// The operating system `grade` runs on, and whether it can grade there.
+/// The operating system `grade` runs on, and what `grade` does there.
 ///
-/// Grading boxes every run with what only Linux has: namespaces, mounts and limits
-/// (`Launcher`), Landlock and seccomp, and `/proc`, and it reads the code it
-/// built as ELF. On any other system the grader cannot promise what the README's
-/// threat model says, so it grades nothing there and says how to grade in a Linux
-/// container instead; `swift test` still runs every lesson's tests natively.
+/// Linux grades everything, in the Linux box (`BoxKind.linux`). macOS grades a learner's
+/// own work (`Use.learning`) in the Darwin box, which says plainly what it holds
+/// (`Isolation.notice`); grades that count (`Use.gradesCount`: a class, Gradescope, a
+/// student copy) are made on Linux only, where the README's threat model holds, and
+/// macOS is told how to make them in a Linux container. Any other system grades nothing.
 public enum HostPlatform: Sendable, Equatable {
   /// Linux: everything `grade` does.
   case linux
-  /// macOS: `swift test` and Xcode, but no grading.
+  /// macOS: `swift test`, Xcode, and a learner's own grading in the Darwin box.
   case macOS
   /// Any other system, by name.
   case other(String)
@@ -33,17 +33,33 @@ public enum HostPlatform: Sendable, Equatable {
   public static let containerCommand =
     #"docker run --rm -it -v "$PWD":/workbook -v workbook-build:/workbook/.build -w /workbook swift:6.3.1 swift run grade"#
 
-  /// Why `grade` stops at once on `platform`, and what to run instead; `nil` where it grades.
-  public static func refusal(on platform: HostPlatform) -> String? {
+  /// What a command is for, which decides the systems it runs on.
+  public enum Use: Sendable, Equatable {
+    /// Reads and runs nothing: help, on any system.
+    case anywhere
+    /// A learner's own loop, and `grade check`: Linux, and macOS in the Darwin box.
+    case learning
+    /// Grades that count (`grade class`, `grade autograde`, `grade release`): Linux only.
+    case gradesCount
+  }
+
+  /// Why `grade` stops at once on `platform` for a command of `use` whose word is `command`
+  /// (empty for grading), and what to run instead; `nil` where it runs.
+  public static func refusal(on platform: HostPlatform, for use: Use, command: String = "") -> String? {
     let name: String
-    switch platform {
-    case .linux: return nil
-    case .macOS: name = "macOS"
-    case .other(let other): name = other
+    switch (platform, use) {
+    case (_, .anywhere), (.linux, _), (.macOS, .learning): return nil
+    case (.macOS, .gradesCount):
+      return """
+        grade: grades that count are made on Linux only, and this is macOS. On macOS grade gives you feedback in a lighter box (Seatbelt and limits, without Linux's namespaces, Landlock and seccomp), which cannot promise an honest grade to anyone else.
+        Run it in a Linux container from the workbook's folder (Docker or another OCI runtime, or the folder's dev container), with the same arguments after it:
+          \(([containerCommand] + (command.isEmpty ? [] : [command])).joined(separator: " "))
+        """
+    case (.other(let other), _): name = other
     }
     return """
-      grade: grading needs Linux, and this is \(name). Each run is boxed with Linux's namespaces, Landlock and seccomp, which \(name) does not have, so grade cannot promise honest feedback here.
-      Here, `swift test` runs every lesson's tests (in Xcode: open Package.swift and press ⌘U).
+      grade: grading needs Linux or macOS, and this is \(name). Each run is boxed with what those systems have, so grade cannot promise honest feedback here.
+      Here, `swift test` runs every lesson's tests.
       To grade, run this from the workbook's folder (Docker or another OCI runtime, or reopen the folder in its dev container and run swift run grade):
         \(containerCommand)
       """

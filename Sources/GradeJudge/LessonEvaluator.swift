@@ -12,10 +12,14 @@ import GradeRun
 package struct LessonEvaluator: Sendable {
   /// Whether the grade counts (`Grader.gradesCount`).
   package var gradesCount = false
+  /// Whether tests that must wait for events had a late-events run (`BoxKind.runsLateEvents`):
+  /// where the box has none, none is looked for, and the box's notice says so.
+  package var lateEventsRun = true
 
   /// Creates an evaluator.
-  package init(gradesCount: Bool = false) {
+  package init(gradesCount: Bool = false, lateEventsRun: Bool = true) {
     self.gradesCount = gradesCount
+    self.lateEventsRun = lateEventsRun
   }
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
@@ -23,7 +27,7 @@ package struct LessonEvaluator: Sendable {
     guard let plan = built.plan else {
       return .one(task.number, check: .gradable, [.infrastructure("the build carries no plan of what it compiled")])
     }
-    return Judging(plan: plan, gradesCount: gradesCount).evaluate(task, built: built, results: results)
+    return Judging(plan: plan, gradesCount: gradesCount, lateEventsRun: lateEventsRun).evaluate(task, built: built, results: results)
   }
 
   /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
@@ -38,6 +42,8 @@ private struct Judging {
   var plan: WorkspacePlan
   /// Whether the grade counts.
   var gradesCount: Bool
+  /// Whether tests that must wait for events had a late-events run.
+  var lateEventsRun: Bool
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
@@ -116,7 +122,7 @@ private struct Judging {
         mutants: built.mutants(of: task.number).compactMap { id in
           if case .mutant(let change) = id.role { (change, jobResult(of: .variant(id), in: results)) } else { nil }
         },
-        lateEvents: spec.waitsForEvents ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
+        lateEvents: spec.waitsForEvents && lateEventsRun ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
         traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: runs.solution.timeLimit, gradesCount: gradesCount)

@@ -6,7 +6,8 @@
 // IPC and UTS namespaces; forks the box's PID 1 and waits for it; in that child mounts the
 // box's file system, caps its processes, enters a second user namespace as nobody, changes
 // root, sets the limits and the environment, and becomes the test program.
-// Namespaces, mounts and limits are Linux's; elsewhere main.c says so and stops.
+// Namespaces and mounts are Linux's; elsewhere main.c refuses them and runs the program with
+// its limits alone (the portable box).
 #ifndef GRADE_LAUNCHER_H
 #define GRADE_LAUNCHER_H
 

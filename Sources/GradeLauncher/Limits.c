@@ -1,13 +1,14 @@
-// The limits of a run: resource limits on the program, as prlimit(1) set them before, and a
-// cap on the box's processes through its PID namespace.
+// The limits of a run: resource limits on the program, as prlimit(1) set them before (POSIX,
+// so every box sets them), and a cap on the box's processes through its PID namespace (Linux).
 #define _GNU_SOURCE
 #include "Launcher.h"
-#if defined(__linux__)
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+#if defined(__linux__)
 
 int cap_processes(const char *proc, long processes) {
   char path[4096], text[32];
@@ -19,6 +20,7 @@ int cap_processes(const char *proc, long processes) {
   close(fd);
   return written == (ssize_t)strlen(text) ? 0 : -1;
 }
+#endif
 
 int set_limits(const struct limit_order *limits, int count) {
   for (int index = 0; index < count; index++) {
@@ -30,5 +32,3 @@ int set_limits(const struct limit_order *limits, int count) {
   }
   return 0;
 }
-
-#endif

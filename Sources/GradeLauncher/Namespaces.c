@@ -24,8 +24,6 @@
 // The user and group nobody, whose files are nobody's.
 #define NOBODY 65534
 
-void complain(const char *what) { fprintf(stderr, "GradeLauncher: %s: %s\n", what, strerror(errno)); }
-
 int become_nobody(void) {
   // Groups first: once the user is nobody, it may no longer drop them.
   if (setgroups(0, NULL) != 0 || setresgid(NOBODY, NOBODY, NOBODY) != 0 || setresuid(NOBODY, NOBODY, NOBODY) != 0) {

@@ -56,7 +56,7 @@ import Testing
     if let prctl = cFunction("prctl", as: Prctl.self) {
       _ = prctl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.
     }
-    if let orders {
+    if let orders, orders.confined {
       let status = confine(orders.allowed)
       // 1: a kernel without Landlock, which confines the system calls alone.
       guard status == 0 || status == 1 else { fail("the run could not be confined (step \(status))", status: .cannotConfine) }

@@ -16,6 +16,9 @@ public struct RunOrders: Codable, Equatable, Sendable {
   /// Whether the code under test's events come late: its jobs run only while no job of the
   /// tests is queued or running (`LateEvents.c`), so a test that waits for time sees none of them.
   public var lateEvents: Bool
+  /// Whether the run confines itself (`Confinement.c`): Landlock to `allowed` and seccomp. The
+  /// Linux box always does; the portable and Darwin boxes (`BoxKind`) have neither.
+  public var confined: Bool
   /// Every path the run may use, and how: anything not listed is refused (`Confinement.c`).
   public var allowed: [AllowedPath]
   /// The mutant a program built from a mutant schema runs (`ActiveMutant.c`); 0, the code as written.
@@ -24,8 +27,9 @@ public struct RunOrders: Codable, Equatable, Sendable {
   /// Creates orders.
   public init(
     key: String, filters: [String]?, parallel: Bool, repetitions: Int, waitsForEvents: Bool, allowed: [AllowedPath],
-    mutant: Int64 = 0, lateEvents: Bool = false
+    mutant: Int64 = 0, lateEvents: Bool = false, confined: Bool = true
   ) {
+    self.confined = confined
     self.lateEvents = lateEvents
     self.key = key
     self.filters = filters

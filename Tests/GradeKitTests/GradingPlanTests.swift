@@ -91,6 +91,34 @@ struct GradingPlanTests {
     #expect(Set(planned.map(\.cacheKey.hash)).count == planned.count, "every job has a key of its own")
   }
 
+  @Test("A box without late-events hooks (the Darwin box) plans no late-events run, and its evaluator looks for none")
+  func noLateEventsInTheDarwinBox() throws {
+    var lesson = lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.waitsForEvents = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    var darwin = settings
+    darwin.box = .darwin
+    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: darwin)
+    #expect(!planned.contains { $0.lateEvents })
+    #expect(planned.count == GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings).count - 1)
+    // Every chaff caught, every correct version passed: with no late-events run looked for, the task passes;
+    // an evaluator that looks for one finds it missing.
+    let test = outcome("finds()", module: "ExpectRequireLearnerTests", suite: nil, cases: 3, file: "UserStoreTests.swift")
+    var failing = test
+    failing.status = .failed
+    failing.issues = [IssueReport(message: "a"), IssueReport(message: "b")]
+    var results: [JobID: JobResult] = [:]
+    for variant in spec.variants(of: 2) {
+      if case .chaff = variant.role { results[.variant(variant)] = JobResult(tests: [failing]) } else { results[.variant(variant)] = JobResult(tests: [test]) }
+    }
+    var built = built
+    built.plan = try WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
+    let judged = LessonEvaluator(lateEventsRun: false).evaluate(lesson.tasks[1], built: built, results: results)
+    #expect(judged.status == .pass, "\(judged.findings)")
+    #expect(LessonEvaluator(lateEventsRun: true).evaluate(lesson.tasks[1], built: built, results: results).status != .pass)
+  }
+
   @Test("Only the tasks asked for are planned, and a flavour changes every key")
   func flavours() {
     let plain = jobs(built, tasks: [2])

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// What `grade` does off Linux, decided here by passing the platform in.
+/// What `grade` does off Linux, decided here by passing the platform in: a pure function of platform and command.
 @Suite("Grading off Linux")
 struct HostPlatformTests {
   /// Runs `arguments` as if on `platform`, in a folder with no workbook, and returns the exit status, standard output and standard error.
@@ -19,40 +19,88 @@ struct HostPlatformTests {
     return (status, out.withLock { $0.joined(separator: "\n") }, err.withLock { $0.joined(separator: "\n") })
   }
 
-  @Test("Linux grades, so there is nothing to refuse")
+  @Test("Linux runs every command, so there is nothing to refuse")
   func linuxGrades() {
-    #expect(HostPlatform.refusal(on: .linux) == nil)
+    for use in [HostPlatform.Use.anywhere, .learning, .gradesCount] {
+      #expect(HostPlatform.refusal(on: .linux, for: use) == nil)
+    }
   }
 
-  @Test("On macOS every command stops at once with the message and exit 2, before it looks for a workbook")
-  func macOSStops() {
-    let expected = """
-      grade: grading needs Linux, and this is macOS. Each run is boxed with Linux's namespaces, Landlock and seccomp, which macOS does not have, so grade cannot promise honest feedback here.
-      Here, `swift test` runs every lesson's tests (in Xcode: open Package.swift and press ⌘U).
-      To grade, run this from the workbook's folder (Docker or another OCI runtime, or reopen the folder in its dev container and run swift run grade):
-        docker run --rm -it -v "$PWD":/workbook -v workbook-build:/workbook/.build -w /workbook swift:6.3.1 swift run grade
-      """
-    #expect(HostPlatform.refusal(on: .macOS) == expected)
-    for arguments in [[], ["1"], ["check"], ["check-setup"], ["list"], ["class", "submissions"]] {
-      let result = run(arguments, on: .macOS)
-      #expect(result.status == App.Exit.error, "\(arguments)")
-      #expect(result.err == expected, "\(arguments)")
-      #expect(result.out.isEmpty, "\(arguments)")
+  @Test("macOS runs help and a learner's loop, and refuses grades that count", arguments: [
+    (HostPlatform.Use.anywhere, false), (.learning, false), (.gradesCount, true),
+  ])
+  func macOSDecision(_ use: HostPlatform.Use, _ refused: Bool) {
+    #expect((HostPlatform.refusal(on: .macOS, for: use, command: "class") != nil) == refused)
+  }
+
+  @Test("Grades that count are class, autograde and release; help runs anywhere; every other command is a learner's")
+  func commandUses() {
+    let uses = Dictionary(uniqueKeysWithValues: Command.all.map { ($0.usage.name, $0.use) })
+    #expect(uses.filter { $0.value == .gradesCount }.keys.sorted() == ["autograde", "class", "release"])
+    #expect(uses.filter { $0.value == .anywhere }.keys.sorted() == ["help"])
+    for name in ["", "watch", "hint", "reveal", "check-setup", "check", "list"] {
+      #expect(uses[name] == .learning, "\(name)")
     }
+  }
+
+  @Test("On macOS grade class, autograde and release stop at once with one message, the container command and exit 2", arguments: [
+    ["class", "submissions"], ["autograde", "/autograder"], ["release", "out"],
+  ])
+  func macOSRefusesGradesThatCount(_ arguments: [String]) {
+    let expected = """
+      grade: grades that count are made on Linux only, and this is macOS. On macOS grade gives you feedback in a lighter box (Seatbelt and limits, without Linux's namespaces, Landlock and seccomp), which cannot promise an honest grade to anyone else.
+      Run it in a Linux container from the workbook's folder (Docker or another OCI runtime, or the folder's dev container), with the same arguments after it:
+        docker run --rm -it -v "$PWD":/workbook -v workbook-build:/workbook/.build -w /workbook swift:6.3.1 swift run grade \(arguments[0])
+      """
+    let result = run(arguments, on: .macOS)
+    #expect(result.status == App.Exit.error)
+    #expect(result.err == expected)
+    #expect(result.out.isEmpty)
+  }
+
+  @Test("On macOS a learner's commands are not refused: they go on to look for the workbook", arguments: [
+    [], ["1"], ["check"], ["check-setup"], ["list"], ["hint"], ["reveal"], ["watch"],
+  ])
+  func macOSLearnerCommandsRun(_ arguments: [String]) {
+    let macOS = run(arguments, on: .macOS)
+    let linux = run(arguments, on: .linux)
+    #expect(macOS.status == linux.status, "\(macOS.err)")
+    #expect(macOS.err == linux.err)
+    #expect(!macOS.err.contains("Linux only"))
+  }
+
+  @Test("A GRADE_BOX this system cannot make stops every command but help at once, with exit 2 and what to set instead")
+  func refusedBox() {
+    let out = Mutex<[String]>([])
+    let err = Mutex<[String]>([])
+    var app = App(
+      currentFolder: FileManager.default.temporaryDirectory, environment: ["GRADE_BOX": "darwin"], outputIsTerminal: false,
+      write: { line in out.withLock { $0.append(line) } }, writeError: { line in err.withLock { $0.append(line) } })
+    app.platform = .linux
+    #expect(app.run(["1"]) == App.Exit.error)
+    #expect(err.withLock { $0 } == ["grade: GRADE_BOX=darwin is not a box this system can make; unset it, or use GRADE_BOX=linux or GRADE_BOX=portable"])
+    #expect(out.withLock { $0 }.isEmpty)
+    #expect(app.run(["--help"]) == App.Exit.passed)
   }
 
   @Test("Help still works off Linux")
   func helpWorks() {
-    let result = run(["--help"], on: .macOS)
-    #expect(result.status == App.Exit.passed)
-    #expect(result.out == Command.usage)
+    for platform in [HostPlatform.macOS, .other("Windows")] {
+      let result = run(["--help"], on: platform)
+      #expect(result.status == App.Exit.passed)
+      #expect(result.out == Command.usage)
+    }
   }
 
-  @Test("Another system is named in the message")
+  @Test("Another system is named in the message, for every command but help")
   func otherSystem() throws {
-    let message = try #require(HostPlatform.refusal(on: .other("Windows")))
-    #expect(message.hasPrefix("grade: grading needs Linux, and this is Windows."))
+    let message = try #require(HostPlatform.refusal(on: .other("Windows"), for: .learning))
+    #expect(message.hasPrefix("grade: grading needs Linux or macOS, and this is Windows."))
     #expect(message.hasSuffix(HostPlatform.containerCommand))
+    #expect(HostPlatform.refusal(on: .other("Windows"), for: .gradesCount) == message)
+    let result = run(["1"], on: .other("Windows"))
+    #expect(result.status == App.Exit.error)
+    #expect(result.err == message)
   }
 
   @Test("This test run is on Linux, where the grader grades")

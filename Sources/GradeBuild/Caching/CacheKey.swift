@@ -25,6 +25,8 @@ package struct CacheKey: Sendable, Equatable {
     add("code-hidden", "\(settings.codeHidden)")
     add("toolchain", settings.toolchain)
     add("tsan-everywhere", "\(settings.threadSanitizer)")
+    // Only another box is named, so the Linux box's keys, and the results stored under them, stay as they were.
+    if settings.box != .linux { add("box", settings.box.rawValue) }
   }
 
   /// Adds a labelled value.

@@ -14,6 +14,8 @@ package struct GradingSettings: Sendable, Equatable {
   var threadSanitizer: Bool
   /// How many processes share a flaky-test check's runs.
   package var repetitionShares: Int
+  /// Which box runs go in (`BoxKind`): a portable or Darwin box's result is not the Linux box's.
+  package var box: BoxKind = .linux
 
   /// Creates the settings of a grading.
   package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {

@@ -44,7 +44,7 @@ public struct App: Sendable {
   public var readLine: @Sendable () -> String?
   /// The size of the terminal standard output shows on, or `nil` when it is not one.
   public var terminalSize: @Sendable () -> (columns: Int, rows: Int)?
-  /// The system the grader runs on: anywhere but Linux, every command but help stops at once.
+  /// The system the grader runs on: on macOS grades that count stop at once; elsewhere but Linux, every command but help.
   public var platform: HostPlatform = .current
 
   /// Creates an app.
@@ -67,8 +67,14 @@ public struct App: Sendable {
   public func run(_ arguments: [String]) -> Int32 {
     do {
       let command = try Command.parse(arguments)
-      if !type(of: command).runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
+      let kind = type(of: command)
+      if let refusal = HostPlatform.refusal(on: platform, for: kind.use, command: kind.usage.name) {
         writeError(refusal)
+        return Exit.error
+      }
+      // A box asked for that this system cannot make stops the command before anything is graded.
+      if kind.use != .anywhere, case .failure(let refused) = BoxKind.chosen(on: platform, environment: environment) {
+        writeError("grade: \(refused.message)")
         return Exit.error
       }
       return try command.run(self)

@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 
 /// `grade autograde ROOT [LESSON ...]`: grades one Gradescope submission into its `results/results.json`.
@@ -8,6 +9,9 @@ struct AutogradeCommand: GradeCommand {
     name: "autograde", arguments: "ROOT [LESSON ...]",
     summary: "grade the submission in ROOT/submission into ROOT/results/results.json, as the run_autograder grade export writes does (ROOT is /autograder on Gradescope)",
     audience: .instructors, options: ["--points"] + CommandUsage.grading)
+
+  /// Gradescope's grades count, so they are made on Linux only.
+  static var use: HostPlatform.Use { .gradesCount }
 
   /// The autograder's folder, `/autograder` on Gradescope, holding `submission/` and `results/`.
   var root: String

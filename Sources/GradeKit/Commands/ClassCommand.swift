@@ -1,4 +1,5 @@
 import Foundation
+import GradeBox
 import GradeCatalog
 import GradeFeedback
 import GradeProcesses
@@ -10,6 +11,9 @@ struct ClassCommand: GradeCommand {
     name: "class", arguments: "DIR [LESSON ...]",
     summary: "grade one folder per learner in DIR; OUT gets gradebook.csv, details.csv, report.html and, per learner, records/, feedback/, results/ and junit/; a re-run grades only learners whose files changed",
     audience: .instructors, options: ["--report", "--roster", "--points", "--assignments", "--check-roster", "--jobs", "--shard", "--work", "--format"] + CommandUsage.grading)
+
+  /// A class's grades count, so they are made on Linux only.
+  static var use: HostPlatform.Use { .gradesCount }
 
   /// The folder holding one folder per learner.
   var submissions: String

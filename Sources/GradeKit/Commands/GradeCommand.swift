@@ -1,3 +1,4 @@
+import GradeBox
 import GradeCatalog
 
 /// One command of the grader, such as `grade hint`: how usage shows it, how it is made from
@@ -12,9 +13,9 @@ protocol GradeCommand: Equatable, Sendable {
   /// The command's word, the words after it, what it does, for whom, and the options it takes.
   static var usage: CommandUsage { get }
 
-  /// Whether the command runs on any platform, not only where the grader grades; `false` unless a
-  /// command says otherwise (`HostPlatform.refusal(on:)` stops every other command off Linux).
-  static var runsAnywhere: Bool { get }
+  /// What the command is for, which decides the systems it runs on (`HostPlatform.refusal(on:for:command:)`):
+  /// a learner's loop unless the command says otherwise.
+  static var use: HostPlatform.Use { get }
 
   /// Makes the command from the words after its word and what its options set, or throws a
   /// usage error that says what it takes.
@@ -25,6 +26,6 @@ protocol GradeCommand: Equatable, Sendable {
 }
 
 extension GradeCommand {
-  /// `false`: a command needs Linux unless it says otherwise.
-  static var runsAnywhere: Bool { false }
+  /// `.learning`: a command runs where a learner grades (Linux and macOS) unless it says otherwise.
+  static var use: HostPlatform.Use { .learning }
 }

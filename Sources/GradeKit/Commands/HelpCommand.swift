@@ -1,3 +1,4 @@
+import GradeBox
 import GradeCatalog
 
 /// `grade help [COMMAND]`: the usage of every command, or of one.
@@ -6,7 +7,7 @@ struct HelpCommand: GradeCommand {
   static let usage = CommandUsage(name: "help", arguments: "[COMMAND]", summary: "this text, or one command's", audience: .learners, options: [])
 
   /// Help runs anywhere, since it reads and runs nothing.
-  static var runsAnywhere: Bool { true }
+  static var use: HostPlatform.Use { .anywhere }
 
   /// The command whose usage to print, by its word; `nil` for every command's.
   var command: String?

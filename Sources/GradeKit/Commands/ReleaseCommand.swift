@@ -1,5 +1,6 @@
 import Foundation
 import GradeBuild
+import GradeBox
 import GradeCatalog
 import GradeResults
 
@@ -10,6 +11,9 @@ struct ReleaseCommand: GradeCommand {
     name: "release", arguments: "DIR",
     summary: "write a student copy without Solutions/ into DIR; with --classroom, a workflow that grades each push for GitHub Classroom",
     audience: .instructors, options: ["--classroom", "--points"])
+
+  /// A student copy's workflow makes grades that count, so a copy is made on Linux only.
+  static var use: HostPlatform.Use { .gradesCount }
 
   /// The folder to write the student copy into.
   var destination: String

@@ -64,9 +64,11 @@ public struct Grader: Sendable {
 
   /// Everything about this grader that changes a result beside the lesson and the learner's files.
   var settings: GradingSettings {
-    GradingSettings(
+    var settings = GradingSettings(
       limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(runner: runner),
       threadSanitizer: threadSanitizer, repetitionShares: Self.repetitionShares)
+    settings.box = isolation.box
+    return settings
   }
 
   /// Grades `lesson` with the owned files in `learnerFolder` (laid out like `Lessons/NN-slug`),
@@ -149,7 +151,7 @@ public struct Grader: Sendable {
     trace("ran the jobs", since: start)
 
     // Judge: each task from the runs of the build that grades it.
-    let evaluator = LessonEvaluator(gradesCount: gradesCount)
+    let evaluator = LessonEvaluator(gradesCount: gradesCount, lateEventsRun: isolation.box.runsLateEvents)
     var verdicts = judge(lesson.tasks.filter { graded.contains($0.number) }, ran, by: evaluator)
 
     // The second pass: ThreadSanitizer checks the tasks it checks once they pass in the plain build.
