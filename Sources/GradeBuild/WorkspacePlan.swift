@@ -41,7 +41,7 @@ public struct WorkspacePlan: Sendable {
     /// The path the learner knows it by.
     public var path: WorkbookPath
     /// Why it was not graded.
-    package var refusal: OwnedFile.Refusal
+    package var rejection: FileRejection
   }
 
   /// The lesson graded.
@@ -126,8 +126,8 @@ public struct WorkspacePlan: Sendable {
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
           module.add(name, data, shownAs: lessonPath.appending(file).relative)
-        case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
+        case .failure(let rejection):
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), rejection: rejection))
           // The handed-out file stands in, so the lesson's other tasks still compile.
           if !isOwnCheckout, let handedOut = try? Data(contentsOf: starter.appending(path: file)) {
             module.add(name, handedOut, shownAs: "\(lessonPath)/\(file)")
@@ -166,8 +166,8 @@ public struct WorkspacePlan: Sendable {
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
           tests.add(String(file.split(separator: "/").last ?? ""), data, shownAs: lessonPath.appending(file).relative)
-        case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
+        case .failure(let rejection):
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), rejection: rejection))
         }
       }
       learnerTests[task.number] = tests
@@ -257,7 +257,7 @@ public struct WorkspacePlan: Sendable {
       }
     }
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
-      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.refusal.reason)".utf8))) }
+      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.rejection)".utf8))) }
     }
     for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data(reason.utf8))) }
     return inputs

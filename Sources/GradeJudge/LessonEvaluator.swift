@@ -21,7 +21,7 @@ package struct LessonEvaluator: Sendable {
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   package func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     guard let plan = built.plan else {
-      return .one(task.number, check: .gradable, [.infrastructure("the build carries no plan of what it compiled")])
+      return .one(task.number, check: .gradable, [.infrastructure(.noPlan)])
     }
     return Judging(plan: plan, gradesCount: gradesCount).evaluate(task, built: built, results: results)
   }
@@ -46,10 +46,7 @@ private struct Judging {
     }
     if let files = plan.rejected[task.number] {
       return TaskResult(taskNumber: task.number, checks: files.map { file in
-        // A missing file comes back with one command.
-        let reason = file.refusal == .missing
-          ? "\(file.refusal.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.refusal.reason
-        return Check(.fileGradable(path: file.path.relative), findings: [.rejectedFile(path: file.path.relative, reason: reason)])
+        Check(.fileGradable(path: file.path.relative), findings: [.rejectedFile(path: file.path.relative, rejection: file.rejection)])
       })
     }
     let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
@@ -84,7 +81,7 @@ private struct Judging {
       }
       for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
-          return .one(task.number, check: .gradable, [.infrastructure(failure)])
+          return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
         }
         guard let errors = built.errors[part] else { continue }
         // Each error is shown once, under the task whose file holds it; the lesson's other
@@ -103,7 +100,7 @@ private struct Judging {
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
-        return .one(task.number, check: .gradable, [.infrastructure(failure)])
+        return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
       }
       // Each variant's run, found by what the variant is.
       func run(_ role: VariantID.Role) -> JobResult { jobResult(of: .variant(VariantID(task: task.number, role: role)), in: results) }
@@ -122,7 +119,7 @@ private struct Judging {
         traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: runs.solution.timeLimit, gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
-        return .one(task.number, check: .gradable, [.infrastructure(failure)])
+        return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
       }
       func shown(_ file: String) -> String { WorkbookPath.file(file, of: plan.lesson).relative }
       let owned = task.files.compactMap { file -> (path: String, text: String)? in
@@ -147,8 +144,7 @@ private struct Judging {
       }
       return result
     case .unknown(let kind):
-      return .one(task.number, check: .gradable, [.infrastructure(
-        "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
+      return .one(task.number, check: .gradable, [.infrastructure(.unknownTaskKind(kind, known: LessonTask.knownKinds.sorted()))])
     }
   }
 

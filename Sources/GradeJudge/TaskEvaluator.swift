@@ -421,7 +421,7 @@ extension TaskEvaluator {
           finding = .misuseRejectedOtherwise(path: check.path, line: marked, group: check.misuse.group, said: said)
         }
       } else if moduleErrors == nil {
-        finding = .infrastructure("\(check.path) could not be compiled")
+        finding = .infrastructure(.misuseNotCompiled(path: check.path))
       }
       checks.append(Check(.rejectsMisuse(path: check.path, line: marked, group: check.misuse.group), findings: finding.map { [$0] } ?? []))
     }

@@ -1,5 +1,6 @@
 import GradeEvents
 import GradeProcesses
+import GradeResults
 
 /// How a job's runs ended: the one model of it.
 ///
@@ -23,7 +24,7 @@ public enum RunEnding: Sendable, Equatable, Codable {
   /// The run's own report does not add up (a record nobody framed, a test that never ended): none of it counts.
   case void([StreamProblem])
   /// The grader could not make the run.
-  case infrastructure(String)
+  case infrastructure(GradingProblem)
 
   /// Whether the result may be answered from the job cache next time: what a limit or the
   /// machine cut short may come out otherwise. (A hang the tests own is kept by the grader's

@@ -103,7 +103,7 @@ extension Workspace {
       do {
         boxed = try workspace.box.run(program, libraries: libraries, request: request, cancellation: cancellation)
       } catch {
-        result.ending = result.ending.merged(with: .infrastructure(error.message))
+        result.ending = result.ending.merged(with: .infrastructure(.error(error.message)))
         return nil
       }
       let outcome = boxed.outcome

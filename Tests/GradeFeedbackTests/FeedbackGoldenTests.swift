@@ -240,6 +240,18 @@ struct FeedbackGoldenTests {
     #expect(Finding.runFailed(Crash(termination: .exited(9))).words(in: wording).text.contains("the process exited with status 9"))
   }
 
+  @Test("Facts found outside Feedback are worded here: a rejected file, with the command that brings a missing one back, and the grader's trouble")
+  func factsWorded() {
+    let wording = Wording(lesson: lesson, task: lesson.tasks[1])
+    let missing = Finding.rejectedFile(path: "Sources/A.swift", rejection: .missing).words(in: wording).headline
+    #expect(missing == "Sources/A.swift was not graded: it is missing; swift run grade reset \(lesson.number) \(lesson.tasks[1].number) brings the starter back.")
+    let large = Finding.rejectedFile(path: "Sources/A.swift", rejection: .tooLarge(bytes: 2_000_000, limit: 1_048_576)).words(in: wording).headline
+    #expect(large == "Sources/A.swift was not graded: it is 2000000 bytes, over the 1048576-byte limit for a source file.")
+    let unknown = Finding.infrastructure(.unknownTaskKind("draw", known: ["compiles", "implement"])).words(in: wording).headline
+    #expect(unknown == "Could not grade: the catalog gives this task the kind \"draw\", which this grader does not know; known kinds: compiles, implement")
+    #expect(Undecided.infrastructure(.noResult(run: "task-2-solution")).words == "the run could not be graded: the grader has no result of the run task-2-solution")
+  }
+
   @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")
   func outputLines() throws {
     let lines = (1...100).map { "line \($0) of what the run printed" }
@@ -259,7 +271,7 @@ struct LessonErrorFeedbackTests {
     let lesson = SampleLesson.lesson
     let message = "Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing."
     let result = LessonResult(
-      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
+      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(.error(message))]) },
       lessonError: message)
     #expect(FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result) == """
       Lesson 1: Expecting and requiring  (expect-and-require)

@@ -28,7 +28,7 @@ struct ClassReportTests {
       record("ada", [.pass, .pass]),
       record("grace", [.pass, .fail], findings: [.chaffMissed(spec.chaffs[2])]),
       record("linus", [.fail, .fail], findings: [.testFailed(outcome("rejectsHigh()", status: .failed)), .chaffMissed(spec.chaffs[2])]),
-      record("margaret <m&m>", [.error, .pass], findings: [.infrastructure("the box could not start"), .timedOut(running: [], seconds: 60)]),
+      record("margaret <m&m>", [.error, .pass], findings: [.infrastructure(.error("the box could not start")), .timedOut(running: [], seconds: 60)]),
       record("=HYPERLINK(\"x\")", [.pass, .fail], findings: [.noLearnerTests]),
       record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])], seconds: 75),
       record("hal", [.pass, .fail], findings: [.timedOut(running: [], seconds: 60)]),

@@ -114,7 +114,7 @@ struct GradingPlanTests {
     let chaff = try #require(planned.values.first { $0.waitsForSolution })
     let hung = JobResult(ending: .timedOut)
     #expect(!solution.keeps(hung) && chaff.keeps(hung))
-    #expect(!chaff.keeps(JobResult(ending: .flooded)) && !chaff.keeps(JobResult(ending: .infrastructure("no box"))))
+    #expect(!chaff.keeps(JobResult(ending: .flooded)) && !chaff.keeps(JobResult(ending: .infrastructure(.error("no box")))))
     #expect(solution.keeps(JobResult()))
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeCatalog
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradePolicy
 @testable import GradeProcesses

@@ -97,7 +97,7 @@ public struct Grader: Sendable {
     func failed(_ message: String) -> LessonResult {
       LessonResult(
         lessonNumber: lesson.number,
-        tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
+        tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(.error(message))]) },
         lessonError: message, seconds: seconds(since: start))
     }
 

@@ -190,7 +190,7 @@ public struct ClassGrader: Sendable {
       for file in lesson.ownedFiles {
         switch OwnedFile.read(file, in: lessonsRoot.appending(path: lesson.folder)) {
         case .success(let data): key.add(file, contents: data)
-        case .failure(let refusal): key.add(file, refusal.reason)
+        case .failure(let rejection): key.add(file, "\(rejection)")
         }
       }
     }

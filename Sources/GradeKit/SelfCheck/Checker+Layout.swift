@@ -1,6 +1,7 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeFeedback
 import GradeProcesses
 
 extension Checker {
