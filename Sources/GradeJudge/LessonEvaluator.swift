@@ -71,13 +71,11 @@ private struct Judging {
   private func evaluate(
     _ task: LessonTask, kind: LessonTask.Kind, built: Workspace.Built, results: [JobID: JobResult], refusals: [Refusal]
   ) -> TaskResult {
-    // The time limit the task's runs had, as their results say: a finding of a stopped run names it.
-    let limit = jobResult(of: .implement(task: task.number), in: results).timeLimit
     switch kind {
     case .implement(let names):
       // The module stands with this task's files as the learner wrote them: its tests ran.
       if built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+        return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results))
       }
       for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
@@ -96,7 +94,7 @@ private struct Judging {
         let waiting = Array(Set(errors.compactMap(\.path))).sorted()
         return .one(task.number, check: .compiles, [.waitsFor(files: waiting)])
       }
-      return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+      return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results))
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
@@ -116,7 +114,7 @@ private struct Judging {
         lateEvents: spec.waitsForEvents ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
-        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: runs.solution.timeLimit, gradesCount: gradesCount)
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
@@ -139,7 +137,7 @@ private struct Judging {
         moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
       // Its stress tests, where it has them and its files ran as the learner wrote them.
       if !spec.stress.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: jobResult(of: .implement(task: task.number), in: results))
         result.checks += stressed.checks
       }
       return result

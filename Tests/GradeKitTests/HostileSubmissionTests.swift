@@ -3,12 +3,8 @@ import Foundation
 @testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeRun
+import GradeTestSupport
 import Testing
-
-extension Tag {
-  /// Tests that build and grade real submissions: seconds each, not milliseconds.
-  @Tag static var slow: Self
-}
 
 /// Submissions that try to fool, escape or confuse the grader, graded for real.
 ///

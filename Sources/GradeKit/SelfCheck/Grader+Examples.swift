@@ -2,6 +2,7 @@ import Foundation
 import GradeBuild
 import GradeCatalog
 import GradeEvents
+import GradeJudge
 import GradeMutants
 import GradeProcesses
 import GradeRun
@@ -28,12 +29,13 @@ extension Grader {
     return "import Testing\n@testable import \(module)\n\n" + tests.joined(separator: "\n")
   }
 
-  /// The numbers of the examples whose tests failed or crashed in `result`; one that never
-  /// ran, after another crashed the process, is not counted.
-  static func failedExamples(in result: JobResult, count: Int) -> [Int] {
-    let failed = result.tests.filter { test in
-      test.failedRuns > 0 || test.status == .failed || test.status == .interrupted || result.crashes[test.id] != nil
-    }
+  /// The numbers of the examples whose tests failed or crashed in `result`, by Judge's rule
+  /// (`JobResult.fate(of:)`): one that never ended, after another crashed the process, is not
+  /// counted. `nil` when the run decides nothing (`RunEnding.decides`): a time limit, endless
+  /// output or a run that did not start never counts as breaking an example.
+  static func failedExamples(in result: JobResult, count: Int) -> [Int]? {
+    guard result.ending.decides else { return nil }
+    let failed = result.tests.filter { result.fate(of: $0).isFailure }
     return (1...max(count, 1)).filter { number in failed.contains { $0.name == "example\(number)()" } }
   }
 
@@ -126,7 +128,7 @@ extension Grader {
     executor.pause = pause
     let results = executor.run(jobs)
     func failed(_ variant: VariantID) -> [Int]? {
-      guard let result = results[.repeated(variant, share: 4)], result.ending != .timedOut else { return nil }
+      guard let result = results[.repeated(variant, share: 4)] else { return nil }
       return Self.failedExamples(in: result, count: spec.examples.count)
     }
     guard let onSolution = failed(.solution(of: number)) else {

@@ -1,7 +1,6 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
-@testable import GradeKit
 @testable import GradeProcesses
 import GradeTestSupport
 import Testing

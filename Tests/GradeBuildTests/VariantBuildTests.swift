@@ -1,8 +1,8 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
-@testable import GradeKit
 @testable import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// Building a variant from its solution's objects without the driver, and knowing when not to.

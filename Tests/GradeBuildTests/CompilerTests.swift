@@ -1,7 +1,7 @@
 import Foundation
 @testable import GradeBuild
-@testable import GradeKit
 @testable import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// Compiling a learner's code: what is built again after an edit, and what is reused.

@@ -4,7 +4,6 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeJudge
-@testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
 import GradeTestSupport
