@@ -72,19 +72,19 @@ extension Grader {
             problem: built.failures[.task(task.number)] ?? "the reference tests did not build")
         }
       }
-      let probes = soaks.map { Soak.Part(soak: $0, share: 0, runs: 1) }
+      let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
       let probed = executor.run(probes.compactMap(\.job))
       let rest = soaks.flatMap { soak in
-        soak.parts(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
+        soak.batches(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
       }
       let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
-        for part in probes + rest where part.soak.variant == soak.variant {
-          let job = part.job.flatMap { ran[$0.id] }
-          let found = soak.read(job, runs: part.runs)
+        for batch in probes + rest where batch.soak.variant == soak.variant {
+          let job = batch.job.flatMap { ran[$0.id] }
+          let found = soak.read(job, runs: batch.runs)
           // The probe is one run, whose issues a test's count is exact for.
-          if part.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
+          if batch.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
           result.tests.formUnion(job?.tests.filter { $0.runs > 0 }.map(\.name) ?? [])
           result.wrong += found.wrong
           result.problem = result.problem ?? found.problem
@@ -128,7 +128,7 @@ extension Grader {
     var problem: String
 
     /// Some of a variant's runs, in one process.
-    struct Part: Sendable {
+    struct Batch: Sendable {
       var soak: Soak
       /// Which share of the variant's runs: the probe is 0.
       var share: Int
@@ -145,14 +145,14 @@ extension Grader {
       }
     }
 
-    /// `runs` runs split into parts of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
-    func parts(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Part] {
+    /// `runs` runs split into batches of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
+    func batches(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Batch] {
       guard runs > 0 else { return [] }
       let count = min(runs, max(1, Int((Double(runs) * oneRunTook / chunkSeconds).rounded(.up))))
       return (0..<count).map { index in
-        // The first `runs % count` parts take one run more, so the parts add up to `runs`.
-        let partRuns = runs / count + (index < runs % count ? 1 : 0)
-        return Part(soak: self, share: index + 1, runs: partRuns, estimate: Double(partRuns) * oneRunTook)
+        // The first `runs % count` batches take one run more, so the batches add up to `runs`.
+        let batchRuns = runs / count + (index < runs % count ? 1 : 0)
+        return Batch(soak: self, share: index + 1, runs: batchRuns, estimate: Double(batchRuns) * oneRunTook)
       }
     }
 
