@@ -53,12 +53,12 @@ private struct Judging {
     if refusals.contains(where: \.blocksRunning) || !unread.isEmpty, !isCompiles(task) {
       // Refused code is never run: the task fails on what the rules found.
       return .one(
-        task.number, check: .keepsRules, refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
+        task.number, check: .followsRules, refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
     }
     // A design rule the files break fails the task beside whatever else the grading finds.
     guard refusals.isEmpty || isCompiles(task) else {
       var result = evaluate(task, kind: task.kind, built: built, results: results, refusals: [])
-      result.checks.insert(Check(.keepsRules, findings: refusals.map(Finding.refused)), at: 0)
+      result.checks.insert(Check(.followsRules, findings: refusals.map(Finding.refused)), at: 0)
       return result
     }
     return evaluate(task, kind: task.kind, built: built, results: results, refusals: refusals)

@@ -49,10 +49,10 @@ package struct GradingPlan: Sendable {
     /// The key its result is stored under.
     var cacheKey: CacheKey
 
-    /// Whether `result` may be kept for the next grading: what a limit or the machine cut
+    /// Whether `result` may be cached for the next grading: what a limit or the machine cut
     /// short may come out otherwise, except a hang on a variant once the tests ran to their
     /// end on the solution, which is the tests' own.
-    package func keeps(_ result: JobResult) -> Bool {
+    package func caches(_ result: JobResult) -> Bool {
       result.ending.cacheable || (waitsForSolution && result.ending == .timedOut)
     }
   }

@@ -75,7 +75,7 @@ package struct JobExecutor: Sendable {
       if Self.stuckOnSolution(job.id, result), let task = job.id.task { stuck[task]?.cancel() }
       result.seconds = seconds(since: started)
       trace("job \(job.id) took", since: started)
-      if job.keeps(result) { cache?.store(result, key: job.cacheKey) }
+      if job.caches(result) { cache?.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)

@@ -107,14 +107,14 @@ struct GradingPlanTests {
   }
 
   @Test("A result a limit cut short is kept only for a variant that waits for the solution")
-  func keeps() throws {
+  func caches() throws {
     let planned = jobs(built)
     let solution = try #require(planned[.variant(.solution(of: 2))])
     let chaff = try #require(planned.values.first { $0.waitsForSolution })
     let hung = JobResult(ending: .timedOut)
-    #expect(!solution.keeps(hung) && chaff.keeps(hung))
-    #expect(!chaff.keeps(JobResult(ending: .flooded)) && !chaff.keeps(JobResult(ending: .infrastructure(.error("no box")))))
-    #expect(solution.keeps(JobResult()))
+    #expect(!solution.caches(hung) && chaff.caches(hung))
+    #expect(!chaff.caches(JobResult(ending: .flooded)) && !chaff.caches(JobResult(ending: .infrastructure(.error("no box")))))
+    #expect(solution.caches(JobResult()))
   }
 
   @Test("The evaluator finds each chaff's run by its identity")

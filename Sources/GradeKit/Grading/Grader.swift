@@ -169,7 +169,7 @@ public struct Grader: Sendable {
     result.ignoredEdits = ignored
     // Kept only when every run may be: a run a limit or the machine cut short may come out
     // otherwise next time, as may a build that failed for the machine's reasons.
-    let stable = ran.plan.jobs.allSatisfy { job in ran.results[job.id].map { job.keeps($0) } ?? true }
+    let stable = ran.plan.jobs.allSatisfy { job in ran.results[job.id].map { job.caches($0) } ?? true }
       && ran.builds.values.allSatisfy(\.failures.isEmpty)
     // An unstable result is still what the learner saw last (for hint, watch and the overview),
     // so it is stored, under a fingerprint no grading ever has, and never answered from.
