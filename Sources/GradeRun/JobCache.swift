@@ -6,7 +6,7 @@ import GradeBuild
 /// A job's result depends only on its test binary, the library it ran
 /// against, its arguments and its limits. A learner who edits one task's
 /// tests changes one binary, so only that task's jobs run again; the rest are
-/// answered from here. Which results are cached is the plan's rule (`GradingPlan.Job.caches`).
+/// answered from here. Which results are cached is the job list's rule (`JobList.Job.caches`).
 package struct JobCache {
   /// The folder of job results.
   var folder: URL
@@ -21,7 +21,7 @@ package struct JobCache {
     StoredFile<JobResult>.read(file(key), key: key.text)
   }
 
-  /// Stores `result` under `key`; the plan's job says whether it may be cached (`GradingPlan.Job.caches`).
+  /// Stores `result` under `key`; the job says whether it may be cached (`JobList.Job.caches`).
   func store(_ result: JobResult, key: CacheKey) {
     try? StoredFile.write(result, to: file(key), key: key.text)
   }

@@ -28,7 +28,7 @@ public enum RunEnding: Sendable, Equatable, Codable {
 
   /// Whether the result may be answered from the job cache next time: what a limit or the
   /// machine cut short may come out otherwise. (A hang the tests own is cached by the grader's
-  /// own rule, `GradingPlan.Job.caches`.)
+  /// own rule, `JobList.Job.caches`.)
   public var cacheable: Bool {
     switch self {
     case .finished, .abnormalExit, .void: true

@@ -428,7 +428,7 @@ struct HostileSubmissionTests {
     #expect(lucky.task(2).status == .fail)
     let shares = Grader.repetitionShares
     guard case .writeTests(let checked) = lesson.tasks[1].kind, let flakiness = checked.flakiness else { return }
-    let runs = shares * GradingPlan.repetitions(of: flakiness, shares: shares)
+    let runs = shares * JobList.repetitions(of: flakiness, shares: shares)
     #expect(lucky.words(2).contains("lucky() passed \(runs - shares) of \(runs) runs against a correct implementation"), "\(lucky.words(2))")
   }
 

@@ -210,7 +210,7 @@ struct KeptMutantsTests {
     built.variantFolders = [.solution(of: 2): folder, mutant: folder]
     built.testLibraries[.task(2)] = URL(fileURLWithPath: "/tmp/tests")
     #expect(built.mutants(of: 2) == [mutant])
-    let jobs = GradingPlan.jobs(
+    let jobs = JobList.jobs(
       for: SampleLesson.lesson, tasks: [2], built: built, flavour: .plain,
       settings: GradingSettings(limits: BoxLimits(), namespaces: false, codeHidden: false, toolchain: "t", threadSanitizer: false, repetitionShares: 2))
     let job = try #require(jobs.first { $0.id == .variant(mutant) })

@@ -41,8 +41,8 @@ struct JobSchedulingTests {
 
   @Test("A grading starts the jobs that took longest last time first; jobs of about the same length in a random order")
   func longestFirst() {
-    func job(_ name: String) -> GradingPlan.Job {
-      GradingPlan.Job(
+    func job(_ name: String) -> JobList.Job {
+      JobList.Job(
         id: .variant(VariantID(task: 2, role: .chaff(Chaff(name: name, misconception: name)))),
         flavour: .plain, program: URL(fileURLWithPath: "/p"), libraries: [], seconds: 10, cacheKey: CacheKey())
     }

@@ -173,7 +173,7 @@ extension Grader {
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
     let seconds = limits.seconds(for: task)
-    let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
+    let flavour: JobList.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
     var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
     executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(Count.words(runs, "time")) against \(Count.words(schema.mutants.count, "mutant"))")
@@ -186,8 +186,8 @@ extension Grader {
       return VariantID(task: task.number, role: .mutant(change))
     }
     func id(_ mutant: Mutant, share: Int) -> JobID { .repeated(variant(mutant), share: share) }
-    func job(_ mutant: Mutant, share: Int, runs: Int) -> GradingPlan.Job {
-      GradingPlan.repeatedRuns(
+    func job(_ mutant: Mutant, share: Int, runs: Int) -> JobList.Job {
+      JobList.repeatedRuns(
         of: variant(mutant), share: share, runs: runs, program: program, tests: tests, flavour: flavour, seconds: seconds,
         waitsForEvents: spec.waitsForEvents)
     }
@@ -223,7 +223,7 @@ extension Grader {
     guard !alone.isEmpty else { return outcomes }
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(alone.count) survivors built alone, for the exit tests")
     let ownRuns = executor.run(alone.values.map { built in
-      GradingPlan.repeatedRuns(
+      JobList.repeatedRuns(
         of: variant(built.mutant), share: 2, runs: runs, program: built.program, tests: tests, flavour: flavour, seconds: seconds,
         waitsForEvents: spec.waitsForEvents)
     })

@@ -73,8 +73,8 @@ public struct Grader: Sendable {
   /// in the workspace named `workspaceName` (one per learner, or per check).
   ///
   /// Plan, build, run, judge, and a second pass: the workspace plan says what to compile; the
-  /// builds `FlavourChoice` names are made; the grading plan says which runs each task needs
-  /// (`GradingPlan`) and the executor runs them (`JobExecutor`); Judge reads the results by
+  /// builds `FlavourChoice` names are made; the job list says which runs each task needs
+  /// (`JobList`) and the executor runs them (`JobExecutor`); Judge reads the results by
   /// identity (`LessonEvaluator`); then the tasks ThreadSanitizer checks once they pass are built
   /// and run under it, and judged again.
   ///
@@ -169,7 +169,7 @@ public struct Grader: Sendable {
     result.ignoredEdits = ignored
     // Kept only when every run may be: a run a limit or the machine cut short may come out
     // otherwise next time, as may a build that failed for the machine's reasons.
-    let stable = ran.plan.jobs.allSatisfy { job in ran.results[job.id].map { job.caches($0) } ?? true }
+    let stable = ran.jobList.jobs.allSatisfy { job in ran.results[job.id].map { job.caches($0) } ?? true }
       && ran.builds.values.allSatisfy(\.failures.isEmpty)
     // An unstable result is still what the learner saw last (for hint, watch and the overview),
     // so it is stored, under a fingerprint no grading ever has, and never answered from.
@@ -178,8 +178,8 @@ public struct Grader: Sendable {
   }
 
   /// The workspaces of one grading in `root`, one per flavour of build.
-  private func workspaces(of plan: WorkspacePlan, in root: URL) -> [GradingPlan.Flavour: Workspace] {
-    Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
+  private func workspaces(of plan: WorkspacePlan, in root: URL) -> [JobList.Flavour: Workspace] {
+    Dictionary(uniqueKeysWithValues: [JobList.Flavour.plain, .threadSanitizer].map { flavour in
       var workspace = workspace(root: root, plan: plan, threadSanitizer: flavour == .threadSanitizer, limits: limits)
       workspace.progress = progress
       workspace.pause = pause
@@ -200,10 +200,10 @@ public struct Grader: Sendable {
 
   /// Builds `tasks` (the module and canonical tests always) in each flavour `choice` needs, side by side.
   private func build(
-    _ tasks: Set<Int>, choice: FlavourChoice, in workspaces: [GradingPlan.Flavour: Workspace], variantsOnly: Set<Int>
-  ) -> [GradingPlan.Flavour: Workspace.Built] {
+    _ tasks: Set<Int>, choice: FlavourChoice, in workspaces: [JobList.Flavour: Workspace], variantsOnly: Set<Int>
+  ) -> [JobList.Flavour: Workspace.Built] {
     let flavours = choice.flavoursBuilt
-    let made = Locked([GradingPlan.Flavour: Workspace.Built]())
+    let made = Locked([JobList.Flavour: Workspace.Built]())
     SideBySide.run(flavours.count, width: flavours.count) { index in
       let flavour = flavours[index]
       let built = workspaces[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
@@ -212,28 +212,28 @@ public struct Grader: Sendable {
     return made.value
   }
 
-  /// What a grading ran: its plan and every job's result, the builds they ran from, and the
+  /// What a grading ran: its job list and every job's result, the builds they ran from, and the
   /// build whose runs grade each task.
   private struct Ran {
-    var plan: GradingPlan
+    var jobList: JobList
     var results: [JobID: JobResult]
-    var builds: [GradingPlan.Flavour: Workspace.Built]
-    var gradedIn: [Int: GradingPlan.Flavour]
+    var builds: [JobList.Flavour: Workspace.Built]
+    var gradedIn: [Int: JobList.Flavour]
   }
 
   /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it.
   private func run(
-    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Workspace.Built],
-    workspaces: [GradingPlan.Flavour: Workspace], listAllCanonicalTests: Bool
+    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [JobList.Flavour: Workspace.Built],
+    workspaces: [JobList.Flavour: Workspace], listAllCanonicalTests: Bool
   ) -> Ran {
-    var ran = Ran(plan: GradingPlan(jobs: []), results: [:], builds: builds, gradedIn: [:])
-    ran.plan.jobs = GradingPlan.jobs(
+    var ran = Ran(jobList: JobList(jobs: []), results: [:], builds: builds, gradedIn: [:])
+    ran.jobList.jobs = JobList.jobs(
       for: lesson, tasks: tasks.subtracting(choice.testedSanitized), built: builds[.plain]!, flavour: .plain, settings: settings,
       allCanonicalTests: listAllCanonicalTests)
     if let checked = builds[.threadSanitizer] {
-      ran.plan.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
+      ran.jobList.jobs += JobList.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
-    ran.results = executor(for: workspaces).run(ran.plan.jobs)
+    ran.results = executor(for: workspaces).run(ran.jobList.jobs)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
     return ran
   }
@@ -241,20 +241,20 @@ public struct Grader: Sendable {
   /// `ran` once `passing` are built under ThreadSanitizer and their tests run there: the tasks
   /// it checks only once they pass in the plain build.
   private func runSanitized(
-    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [GradingPlan.Flavour: Workspace]
+    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [JobList.Flavour: Workspace]
   ) -> Ran {
     var ran = ran
     let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
     ran.builds[.threadSanitizer] = checked
-    let again = GradingPlan.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
-    ran.plan.jobs += again
+    let again = JobList.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
+    ran.jobList.jobs += again
     ran.results.merge(executor(for: workspaces).run(again)) { $1 }
     for task in passing { ran.gradedIn[task] = .threadSanitizer }
     return ran
   }
 
   /// The executor of a grading's jobs: the job cache, and the longest jobs first.
-  private func executor(for workspaces: [GradingPlan.Flavour: Workspace]) -> JobExecutor {
+  private func executor(for workspaces: [JobList.Flavour: Workspace]) -> JobExecutor {
     let durations = JobDurations(in: workspaces[.plain]!.root)
     var executor = JobExecutor(
       workspaces: workspaces, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))

@@ -100,10 +100,10 @@ extension Grader {
       found.problem = "the survivor [\(missing)] is no mutant of the solution as it is; make the mutants again with swift run grade mutants \(lesson.number) --keep"
     }
 
-    let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
+    let flavour: JobList.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
     let seconds = limits.seconds(for: task)
-    func job(_ variant: VariantID, program: URL) -> GradingPlan.Job {
-      GradingPlan.repeatedRuns(
+    func job(_ variant: VariantID, program: URL) -> JobList.Job {
+      JobList.repeatedRuns(
         of: variant, share: 4, runs: 1, program: program, tests: library, flavour: flavour, seconds: seconds, waitsForEvents: spec.waitsForEvents)
     }
     var jobs = [job(.solution(of: number), program: program)]

@@ -57,7 +57,7 @@ extension Grader {
       let workspace = soakWorkspace(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
       guard (try? workspace.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = workspace.build(tasks: chosen.map(\.number))
-      let flavour: GradingPlan.Flavour = sanitized ? .threadSanitizer : .plain
+      let flavour: JobList.Flavour = sanitized ? .threadSanitizer : .plain
       var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
       executor.pause = pause
       var soaks: [Soak] = []
@@ -120,7 +120,7 @@ extension Grader {
     var program: URL?
     /// The reference tests, if they were built.
     var tests: URL?
-    var flavour: GradingPlan.Flavour
+    var flavour: JobList.Flavour
     var waitsForEvents: Bool
     /// One run's time limit, as in a grading.
     var seconds: Int
@@ -137,9 +137,9 @@ extension Grader {
       var estimate: Double = 0
 
       /// The job that makes these runs; `nil` when nothing was built to run.
-      var job: GradingPlan.Job? {
+      var job: JobList.Job? {
         guard let program = soak.program, let tests = soak.tests else { return nil }
-        return GradingPlan.repeatedRuns(
+        return JobList.repeatedRuns(
           of: soak.variant, share: share, runs: runs, program: program, tests: tests, flavour: soak.flavour, seconds: soak.seconds,
           waitsForEvents: soak.waitsForEvents)
       }

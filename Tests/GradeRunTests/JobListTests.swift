@@ -9,9 +9,9 @@ import Foundation
 import GradeTestSupport
 import Testing
 
-/// The grading plan, checked as data: which runs a lesson's grading makes, without running any.
-@Suite("The grading plan")
-struct GradingPlanTests {
+/// The job list, checked as data: which runs a lesson's grading makes, without running any.
+@Suite("The job list")
+struct JobListTests {
   let lesson = SampleLesson.lesson
   let settings = GradingSettings(
     limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
@@ -30,8 +30,8 @@ struct GradingPlanTests {
     return built
   }
 
-  func jobs(_ built: Workspace.Built, tasks: Set<Int> = [1, 2], flavour: GradingPlan.Flavour = .plain) -> [JobID: GradingPlan.Job] {
-    let planned = GradingPlan.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
+  func jobs(_ built: Workspace.Built, tasks: Set<Int> = [1, 2], flavour: JobList.Flavour = .plain) -> [JobID: JobList.Job] {
+    let planned = JobList.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
     return Dictionary(uniqueKeysWithValues: planned.map { ($0.id, $0) })
   }
 
@@ -68,7 +68,7 @@ struct GradingPlanTests {
     spec.waitsForEvents = true
     lesson.tasks[1].kind = .writeTests(spec)
     lesson.tasks[1].timeLimitSeconds = 10
-    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
     let shares = planned.filter { if case .repeated(let variant, _) = $0.id { variant == .solution(of: 2) } else { false } }
     #expect(shares.count == 2)
     #expect(shares.allSatisfy { $0.repetitions == 3 && $0.waitsForSolution && $0.waitsForEvents && $0.seconds == 10 })
@@ -82,7 +82,7 @@ struct GradingPlanTests {
     guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
     spec.waitsForEvents = true
     lesson.tasks[1].kind = .writeTests(spec)
-    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
     let late = try #require(planned.first { $0.id == .lateEvents(task: 2) })
     #expect(late.lateEvents && late.waitsForEvents && late.waitsForSolution)
     #expect(late.program == built.program(for: .solution(of: 2)))
