@@ -61,10 +61,10 @@ public struct Isolation: Sendable, Equatable {
   ///
   /// - Parameter scratch: A folder the launcher is built in, kept for later graders, and
   ///   where the probe may make an empty folder.
-  public static func probe(runner: ProcessRunner, scratch: URL) -> Isolation {
-    switch Launcher.built(in: scratch, runner: runner) {
+  public static func probe(spawner: Spawner, scratch: URL) -> Isolation {
+    switch Launcher.built(in: scratch, spawner: spawner) {
     case .success(let launcher):
-      var isolation = probe(runner: runner, scratch: scratch, launcher: launcher)
+      var isolation = probe(spawner: spawner, scratch: scratch, launcher: launcher)
       isolation.launcher = launcher
       return isolation
     case .failure(let failure):
@@ -73,14 +73,14 @@ public struct Isolation: Sendable, Equatable {
   }
 
   /// Tries the box's namespaces once with `launcher` and says what works.
-  private static func probe(runner: ProcessRunner, scratch: URL, launcher: String) -> Isolation {
+  private static func probe(spawner: Spawner, scratch: URL, launcher: String) -> Isolation {
     let toolchain = Toolchain.folder()
     let root = geteuid() == 0
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
     func plain(_ reason: String) -> Isolation {
       var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)
       isolation.codeHidden = !root
-      if root, let reached = try? runner.run(
+      if root, let reached = try? spawner.run(
         [launcher] + Launcher.nobody + ["--", "/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]),
         until: .now + .seconds(20)),
         reached.succeeded
@@ -98,7 +98,7 @@ public struct Isolation: Sendable, Equatable {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try? runner.run(
+        let outcome = try? spawner.run(
           [launcher] + (asNobody ? Launcher.nobody : []) + ["--probe", folder.path],
           environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
         guard let outcome, outcome.succeeded, outcome.output.contains("namespaces") else {

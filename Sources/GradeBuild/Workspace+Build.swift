@@ -126,7 +126,7 @@ extension Workspace {
       if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
         found.refusals += MachineCodeRules.refusals(
           in: library, shownAs: first.shownAs, threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain,
-          runner: compiler.runner, cache: state.runtimeFunctions)
+          spawner: compiler.spawner, cache: state.runtimeFunctions)
       }
       built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
@@ -161,7 +161,7 @@ extension Workspace {
   func survey(_ part: Part, typeCheck: [String], interface: URL? = nil) -> SourceSurvey.Findings {
     let files = ownedFiles(of: part)
     guard !files.isEmpty else { return SourceSurvey.Findings() }
-    let survey = SourceSurvey(runner: compiler.runner, moduleCache: compiler.moduleCache)
+    let survey = SourceSurvey(spawner: compiler.spawner, moduleCache: compiler.moduleCache)
     let module = part == .module ? plan.lesson.module : plan.lesson.learnerTestModule
     return survey.survey(
       files, in: sourceFolder(part), module: module, lessonModule: plan.lesson.module, tests: part != .module,
@@ -213,7 +213,7 @@ extension Workspace {
     if work.succeeded, let folder = work.folder, let first = owned.first(where: { graded?.contains($0.shownAs) ?? true }) ?? owned.first {
       findings.refusals += MachineCodeRules.refusals(
         in: folder.appending(path: Compiler.libraryName(lesson.module)), shownAs: first.shownAs,
-        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner,
+        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, spawner: compiler.spawner,
         cache: state.runtimeFunctions)
     }
     built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread, traits: findings.traits)
@@ -236,7 +236,7 @@ extension Workspace {
       var files = sources(of: .module).files
       var swapped: [String] = []
       for file in replaced {
-        guard let data = plan.handedOutVersion(of: "\(Lesson.sourcesFolder)/\(file.name)", runner: compiler.runner) else { continue }
+        guard let data = plan.handedOutVersion(of: "\(Lesson.sourcesFolder)/\(file.name)", spawner: compiler.spawner) else { continue }
         files[file.name] = data
         swapped.append(file.name)
       }

@@ -81,13 +81,13 @@ public struct WorkspacePlan: Sendable {
   }
 
   /// The handed-out version of the owned file `file` (such as `Sources/Inbox.swift`), if there is one.
-  func handedOutVersion(of file: String, runner: ProcessRunner) -> Data? {
+  func handedOutVersion(of file: String, spawner: Spawner) -> Data? {
     switch handedOut {
     case .none: return nil
     case .folder(let folder): return try? Data(contentsOf: folder.appending(path: file))
     case .git(let workbook, let lessonPath):
       for revision in ["@{upstream}", "HEAD"] {
-        if let shown = try? runner.run(
+        if let shown = try? spawner.run(
           ["git", "-C", workbook.path, "show", "\(revision):\(lessonPath)/\(file)"], until: .now + .seconds(30), streams: .separate),
           shown.succeeded
         {

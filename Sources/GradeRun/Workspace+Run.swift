@@ -118,7 +118,7 @@ extension Workspace {
       for library in libraries { modules[library.lastPathComponent] = library }
       let shown = workspace.plan.module.shownAs.merging(workspace.plan.canonicalTests.shownAs) { first, _ in first }
       let races = SanitizerReport.reports(
-        in: outcome.output, modules: modules, toolchain: workspace.box.isolation.toolchain, runner: workspace.compiler.runner
+        in: outcome.output, modules: modules, toolchain: workspace.box.isolation.toolchain, spawner: workspace.compiler.spawner
       ).map { report in
         var text = report
         for (name, path) in shown.sorted(by: { $0.key < $1.key }) { text = text.replacingOccurrences(of: " at \(name):", with: " at \(path):") }

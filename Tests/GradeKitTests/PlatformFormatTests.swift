@@ -383,7 +383,7 @@ struct PlatformFormatTests {
     let root = FileManager.default.temporaryDirectory.appending(path: "zip-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(at: root.appending(path: "submission/inner"), withIntermediateDirectories: true)
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     func zip(_ name: String, _ entries: [StoredZip.Entry]) throws -> SubmissionZip {
       try StoredZip.make(entries).write(to: root.appending(path: "submission/\(name)"))
       return SubmissionZip(name: name, url: root.appending(path: "submission/\(name)"))
@@ -398,7 +398,7 @@ struct PlatformFormatTests {
     #expect(SubmissionZip.find(in: root.appending(path: "submission")).map(\.name) == ["work.zip", "inner/other.zip"], "a link to a zip is no zip")
 
     let into = root.appending(path: "out")
-    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], runner: runner).get()
+    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], spawner: spawner).get()
     #expect(written == ["work/Lessons/01-x/Sources/A.swift"])
     #expect(try String(contentsOf: into.appending(path: "work/Lessons/01-x/Sources/A.swift"), encoding: .utf8) == "let a = 1\n")
     #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/Lessons/01-x/Sources/B.swift").path))
@@ -412,7 +412,7 @@ struct PlatformFormatTests {
     ] {
       let hostile = try zip(name, entries)
       let escape = root.appending(path: "escape-\(name)")
-      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], runner: runner) else {
+      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], spawner: spawner) else {
         Issue.record("\(name) was unpacked")
         continue
       }
@@ -421,7 +421,7 @@ struct PlatformFormatTests {
       #expect(!FileManager.default.fileExists(atPath: "/tmp/A.swift") || name != "absolute.zip")
     }
     let notAZip = SubmissionZip(name: "inner/other.zip", url: root.appending(path: "submission/inner/other.zip"))
-    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], runner: runner) else {
+    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], spawner: spawner) else {
       Issue.record("an empty file was unpacked as a zip")
       return
     }

@@ -30,7 +30,7 @@ struct ReleaseTests {
         try manager.copyItem(at: HostileLab.repository.appending(path: part), to: book.appending(path: part))
       }
       try Data(HostileLab.lessonOneCatalog().utf8).write(to: book.appending(path: "Lessons/catalog.json"))
-      let git = ProcessRunner()
+      let git = Spawner()
       for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "lesson 1"]] {
         let outcome = try git.run(["git", "-C", book.path] + command, until: .now + .seconds(60))
         guard outcome.succeeded else { throw GradeError.infrastructure(outcome.output) }

@@ -142,7 +142,7 @@ extension App {
     var out: [String] = []
     for file in files {
       let solution = WorkbookPath(file).inSolution!.relative
-      let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
+      let diff = try Spawner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
       out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
     }
     return out.joined(separator: "\n")

@@ -111,7 +111,7 @@ struct ClassCommand: GradeCommand {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
     formatter.timeZone = TimeZone(identifier: "UTC")
-    let described = try? ProcessRunner().run(
+    let described = try? Spawner().run(
       ["git", "-C", workbook.root.path, "describe", "--always", "--dirty=+changes", "--abbrev=12"], until: .now + .seconds(30), streams: .separate)
     let commit = described.flatMap { $0.succeeded ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
     return ClassReportPage.Context(

@@ -33,7 +33,7 @@ struct ExportCommand: GradeCommand {
     // The points are read now, so a mistake in them is found here, not in Gradescope.
     _ = try app.points(pointsFile, in: workbook)
     let target = app.url(destination)
-    let copied = try GradescopeAutograder.write(workbook, lessons: lessons, to: target, runner: ProcessRunner())
+    let copied = try GradescopeAutograder.write(workbook, lessons: lessons, to: target, spawner: Spawner())
     if let pointsFile {
       do {
         try FileManager.default.copyItem(at: app.url(pointsFile), to: target.appending(path: "workbook/\(GradescopeAutograder.pointsFile)"))

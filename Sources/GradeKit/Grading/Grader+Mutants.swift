@@ -91,7 +91,7 @@ extension Grader {
     let solution = workbook.solutionFolder(of: lesson)
     let plan: WorkspacePlan
     do {
-      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
+      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return lesson.tasks.filter { if case .writeTests = $0.kind { true } else { false } }.map { task in
         MutantReport(task: task.number, files: [], made: 0, dropped: [], outcomes: [], problem: error.message)
@@ -141,7 +141,7 @@ extension Grader {
     }
     let all = sources.files.keys.sorted().map { source.appending(path: $0) }
     let arguments = ["-swift-version", "6"] + lesson.moduleFlags
-    let maker = MutantMaker(runner: runner, moduleCache: state.moduleCache, arguments: arguments)
+    let maker = MutantMaker(spawner: spawner, moduleCache: state.moduleCache, arguments: arguments)
     var mutants: [Mutant] = []
     for name in files {
       mutants += try maker.mutants(of: source.appending(path: name), companions: all, module: lesson.module)
@@ -150,7 +150,7 @@ extension Grader {
     let companions = all.filter { !files.contains($0.lastPathComponent) }
     return try MutantSchema(sources: underTest, mutants: mutants).typeChecked(
       .init(module: lesson.module, companions: companions, arguments: arguments, moduleCache: state.moduleCache),
-      in: folder.appending(path: "check"), runner: runner)
+      in: folder.appending(path: "check"), spawner: spawner)
   }
 
   /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, as jobs

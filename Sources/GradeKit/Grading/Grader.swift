@@ -18,7 +18,7 @@ public struct Grader: Sendable {
   /// Whether an unchanged lesson may be answered from its last result.
   public var useCache: Bool
   /// Runs the compiler and the boxes.
-  public var runner: ProcessRunner
+  public var spawner: Spawner
   /// What this machine lets the box do.
   public var isolation: Isolation
   /// Whether every task's tests run in a ThreadSanitizer build (`--sanitize thread`).
@@ -40,17 +40,17 @@ public struct Grader: Sendable {
   /// Creates a grader; `isolation` is probed when not given.
   public init(
     workbook: Workbook, state: StateFolder? = nil, limits: BoxLimits = BoxLimits(), useCache: Bool = true,
-    runner: ProcessRunner = ProcessRunner(), isolation: Isolation? = nil
+    spawner: Spawner = Spawner(), isolation: Isolation? = nil
   ) {
     let state = state ?? workbook.state
     self.workbook = workbook
     self.state = state
     self.limits = limits
     self.useCache = useCache
-    self.runner = runner
+    self.spawner = spawner
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
-    self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
-    _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
+    self.isolation = isolation ?? Isolation.probe(spawner: spawner, scratch: state.root)
+    _ = Toolchain.version(spawner: spawner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
     StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
@@ -65,7 +65,7 @@ public struct Grader: Sendable {
   /// Everything about this grader that changes a result beside the lesson and the learner's files.
   var settings: GradingSettings {
     GradingSettings(
-      limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(runner: runner),
+      limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(spawner: spawner),
       threadSanitizer: threadSanitizer, repetitionShares: Self.repetitionShares)
   }
 
@@ -103,10 +103,10 @@ public struct Grader: Sendable {
 
     let plan: WorkspacePlan
     do {
-      let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, runner: runner) : .none
+      let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, spawner: spawner) : .none
       plan = try WorkspacePlan(
         workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine,
-        toolchain: Toolchain.version(runner: runner))
+        toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return failed(error.message)
     }
@@ -191,9 +191,9 @@ public struct Grader: Sendable {
   func workspace(root: URL, plan: WorkspacePlan, threadSanitizer: Bool, limits: BoxLimits) -> Workspace {
     Workspace(
       root: root, plan: plan,
-      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
+      compiler: Compiler(spawner: spawner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
       box: Box(
-        limits: limits, isolation: isolation, runner: runner, scratchParent: RunFolders.parent(in: root),
+        limits: limits, isolation: isolation, spawner: spawner, scratchParent: RunFolders.parent(in: root),
         threadSanitizer: threadSanitizer),
       state: state)
   }

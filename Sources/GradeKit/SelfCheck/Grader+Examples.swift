@@ -47,7 +47,7 @@ extension Grader {
     let plan: WorkspacePlan
     do {
       plan = try WorkspacePlan(
-        workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson), toolchain: Toolchain.version(runner: runner))
+        workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson), toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return ExampleRuns(problem: error.message)
     }
@@ -85,7 +85,7 @@ extension Grader {
     do {
       try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
       for (name, data) in solution.files { try data.write(to: source.appending(path: name)) }
-      let maker = MutantMaker(runner: runner, moduleCache: state.moduleCache, arguments: ["-swift-version", "6"] + lesson.moduleFlags)
+      let maker = MutantMaker(spawner: spawner, moduleCache: state.moduleCache, arguments: ["-swift-version", "6"] + lesson.moduleFlags)
       let all = solution.files.keys.sorted().map { source.appending(path: $0) }
       for name in files {
         mutants += try maker.mutants(of: source.appending(path: name), companions: all, module: lesson.module)

@@ -45,7 +45,7 @@ extension Grader {
   /// (`JobID.repeated`), run by a grading's executor as many at once as a grading runs
   /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
   public func soak(_ lesson: Lesson, learnerFolder: URL, workspaceName: String, runs: Int) -> [SoakResult] {
-    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
+    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(spawner: spawner))
     else { return [] }
     let root = state.workspace(workspaceName, of: lesson)
     let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
