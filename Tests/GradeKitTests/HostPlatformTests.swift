@@ -45,7 +45,7 @@ struct HostPlatformTests {
   func helpWorks() {
     let result = run(["--help"], on: .macOS)
     #expect(result.status == App.Exit.passed)
-    #expect(result.out == Command.usage)
+    #expect(result.out == Commands.usage)
   }
 
   @Test("Another system is named in the message")

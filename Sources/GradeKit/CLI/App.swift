@@ -66,7 +66,7 @@ public struct App: Sendable {
   /// Runs the command in `arguments` (without the program name).
   public func run(_ arguments: [String]) -> Int32 {
     do {
-      let command = try Command.parse(arguments)
+      let command = try Commands.parse(arguments)
       if !type(of: command).runsAnywhere, let refusal = HostPlatform.refusal(on: platform) {
         writeError(refusal)
         return Exit.error

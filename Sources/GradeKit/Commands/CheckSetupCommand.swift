@@ -17,7 +17,7 @@ struct CheckSetupCommand: GradeCommand {
     audience: .learners, options: [])
 
   /// Takes no words.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> CheckSetupCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> CheckSetupCommand {
     guard words.isEmpty else { throw .usage("check-setup takes no lesson: swift run grade check-setup") }
     return CheckSetupCommand()
   }

@@ -18,12 +18,12 @@ struct ClassCommand: GradeCommand {
   /// Where to write the reports (`--report`); `nil` writes only the records, beside the workspaces.
   var report: String?
   /// How to grade, how many at once, which shard, and the roster and points of the reports.
-  var options: Command.Options
+  var options: Commands.Options
   /// Whether to check the roster against the submissions and stop, grading nothing (`--check-roster`).
   var checkRoster = false
 
   /// Takes the submissions folder, then any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ClassCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ClassCommand {
     guard let submissions = words.first else {
       throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
     }

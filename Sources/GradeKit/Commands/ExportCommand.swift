@@ -19,7 +19,7 @@ struct ExportCommand: GradeCommand {
   var pointsFile: String?
 
   /// Takes `gradescope`, the folder to write, then any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ExportCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ExportCommand {
     guard words.first == "gradescope", words.count >= 2 else {
       throw .usage("say which platform and where: swift run grade export gradescope DIR [LESSON ...]")
     }

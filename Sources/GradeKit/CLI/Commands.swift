@@ -1,10 +1,10 @@
 import GradeBox
 import GradeCatalog
 
-/// The command line: the commands it can name (`all`), how it is read (`parse`), and its usage text.
+/// The commands of grade: every one (`all`), how a command line names one and its options (`parse`), and the usage text.
 ///
 /// Each command is a type of its own (`GradeCommand`), in `Commands/`.
-public enum Command {
+public enum Commands {
   /// Settings shared by the grading commands.
   public struct Options: Equatable, Sendable {
     /// Text for people or JSON for machines.
