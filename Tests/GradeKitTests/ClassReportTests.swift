@@ -234,12 +234,12 @@ struct ClassReportTests {
 
   @Test("How many learners are graded at once, and why, in words: one per two cores, at most one per 3 GiB")
   func jobs() {
-    let two = ClassGrader.defaultJobs(cores: 2, memoryBytes: 8 << 30)
+    let two = ClassGrader.defaultLearnersAtOnce(cores: 2, memoryBytes: 8 << 30)
     #expect(two.count == 1 && two.why.hasPrefix("2 cores allow 1: grading one student already builds and runs tests on every core"))
-    #expect(ClassGrader.defaultJobs(cores: 1, memoryBytes: 8 << 30).why.hasPrefix("1 core allows 1"))
-    let small = ClassGrader.defaultJobs(cores: 16, memoryBytes: 7 << 30)
+    #expect(ClassGrader.defaultLearnersAtOnce(cores: 1, memoryBytes: 8 << 30).why.hasPrefix("1 core allows 1"))
+    let small = ClassGrader.defaultLearnersAtOnce(cores: 16, memoryBytes: 7 << 30)
     #expect(small.count == 2 && small.why.hasPrefix("7 GiB of memory allow 2 (3 GiB each)"))
-    #expect(ClassGrader.defaultJobs(cores: 16, memoryBytes: 64 << 30).count == 8)
+    #expect(ClassGrader.defaultLearnersAtOnce(cores: 16, memoryBytes: 64 << 30).count == 8)
   }
 
   @Test("grade solve 1 2 --into writes one copy with both lessons solved, every task; --task K solves one lesson up to K")
@@ -305,7 +305,7 @@ struct ClassGradingTests {
     let records = submissions.appendingPathExtension("report").appending(path: "records")
     defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
     let seen = Mutex<[ClassGrader.Progress]>([])
-    let classGrader = ClassGrader(grader: lab.grader, jobs: 2) { progress in seen.withLock { $0.append(progress) } }
+    let classGrader = ClassGrader(grader: lab.grader, learnersAtOnce: 2) { progress in seen.withLock { $0.append(progress) } }
     let first = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     #expect(first.map(\.learner) == ["crashes", "floods", "hangs", "solved"])
     #expect(first.first { $0.learner == "solved" }?.passedTasks == 3)

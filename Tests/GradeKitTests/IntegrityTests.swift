@@ -117,7 +117,7 @@ struct IntegrityTests {
     grader.isolation = HostileLab.withoutNamespaces(grader.isolation)
     let records = submissions.appendingPathExtension("report").appending(path: "records")
     defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
-    let graded = try ClassGrader(grader: grader, jobs: 2) { _ in }.grade(submissions: submissions, lessons: [lab.lesson], records: records)
+    let graded = try ClassGrader(grader: grader, learnersAtOnce: 2) { _ in }.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     let tasks = Dictionary(uniqueKeysWithValues: graded.map { ($0.learner, $0.lessons[0].result.tasks) })
     #expect(tasks["relocated"]?[1].status == .fail)
     #expect(tasks["relocated"]?[1].findings.contains { if case .refused = $0 { true } else { false } } == true)

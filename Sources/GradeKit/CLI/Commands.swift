@@ -20,7 +20,7 @@ public enum Commands {
     /// Whether to build and run every task's tests under ThreadSanitizer (`--sanitize thread`).
     public var threadSanitizer = false
     /// How many learners `grade class` grades at once (`--jobs`); `nil` for what the machine allows.
-    public var jobs: Int?
+    public var learnersAtOnce: Int?
     /// The slice of the class `grade class` grades (`--shard i/n`).
     public var shard: Shard?
     /// The roster `grade class` and `grade merge` match folders to students with, for LMS gradebooks (`--roster`).

@@ -99,7 +99,7 @@ struct Option: Sendable {
       guard let count = Int(text), count > 0 else {
         throw .usage("--jobs takes a number of learners to grade at once, such as --jobs 4, not \(text).")
       }
-      parsed.options.jobs = count
+      parsed.options.learnersAtOnce = count
     },
     Option(name: "--shard", value: "i/n", help: "grade a stable slice of the class, such as 2/4") { parsed, text throws(GradeError) in
       guard let shard = Shard(text) else {

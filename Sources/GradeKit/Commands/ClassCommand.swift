@@ -64,8 +64,8 @@ struct ClassCommand: GradeCommand {
     if let notice = classGrader.isolation.notice {
       app.writeError("grade: \(notice)")
     }
-    let machine = ClassGrader.defaultJobs(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory)
-    let jobs = options.jobs ?? machine.count
+    let machine = ClassGrader.defaultLearnersAtOnce(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory)
+    let atOnce = options.learnersAtOnce ?? machine.count
     let terminal = app.outputIsTerminal
     let printed = Locked(false)
     let progress: @Sendable (ClassGrader.Progress) -> Void = { [writeError = app.writeError] now in
@@ -81,9 +81,9 @@ struct ClassCommand: GradeCommand {
       let again = printed.withValue { value -> Bool in defer { value = true }; return value }
       writeError((terminal && again ? "\u{1B}[1A\u{1B}[2K" : "") + line)
     }
-    let why = options.jobs == nil ? " (\(machine.why))" : " (as --jobs says)"
-    app.writeError("Grading \(folder.path) with \(jobs) student\(jobs == 1 ? "" : "s") at a time\(why)\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
-    let graded = try ClassGrader(grader: classGrader, jobs: jobs, shard: options.shard, progress: progress)
+    let why = options.learnersAtOnce == nil ? " (\(machine.why))" : " (as --jobs says)"
+    app.writeError("Grading \(folder.path) with \(atOnce) student\(atOnce == 1 ? "" : "s") at a time\(why)\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
+    let graded = try ClassGrader(grader: classGrader, learnersAtOnce: atOnce, shard: options.shard, progress: progress)
       .grade(submissions: folder, lessons: lessons, records: records)
     switch options.format {
     case .json:
