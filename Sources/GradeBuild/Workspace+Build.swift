@@ -54,7 +54,7 @@ extension Workspace {
       guard !plan.canonicalTests.files.isEmpty, let moduleFolder = built.moduleFolder else { return }
       let runner = compiler.program(module: nil, sourceFolder: nil, names: [])
       guard runner.succeeded else {
-        built.failures[part] = "the grader's entry point does not compile: \(runner.output.suffix(800))"
+        built.failures[part] = .entryPointDoesNotCompile(output: String(runner.output.suffix(800)))
         return
       }
       built.runnerFolder = runner.folder
@@ -97,7 +97,7 @@ extension Workspace {
         switch VariantBuild.build(variant.sources, base: base, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders[variant.id] = folder
         case .failure(let error):
-          built.failures[part] = error.message
+          built.failures[part] = .error(error.message)
           return
         }
       }
@@ -131,11 +131,11 @@ extension Workspace {
       built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
     if result.timedOut {
-      built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
+      built.failures[part] = .compilerTimedOut(after: compiler.timeout)
     } else if !result.succeeded {
       let errors = Diagnostic.errors(in: result.messages, shownAs: sources.shownAs)
       if errors.isEmpty {
-        built.failures[part] = "the compiler failed without an error message: \(result.output.suffix(1500))"
+        built.failures[part] = .compilerFailedSilently(output: String(result.output.suffix(1500)))
       } else {
         built.errors[part] = errors
       }
@@ -262,9 +262,9 @@ extension Workspace {
       let errors = Diagnostic.errors(in: work.messages, shownAs: shown)
       if !errors.isEmpty { built.errors[.module] = errors }
       if errors.isEmpty, !work.succeeded, !work.timedOut {
-        built.failures[.module] = "the compiler failed without an error message: \(work.output.suffix(1500))"
+        built.failures[.module] = .compilerFailedSilently(output: String(work.output.suffix(1500)))
       }
     }
-    if work.timedOut { built.failures[.module] = "the compiler took longer than \(compiler.timeout) and was stopped" }
+    if work.timedOut { built.failures[.module] = .compilerTimedOut(after: compiler.timeout) }
   }
 }

@@ -79,7 +79,7 @@ private struct Judging {
       }
       for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
-          return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
+          return .one(task.number, check: .gradable, [.infrastructure(failure)])
         }
         guard let errors = built.errors[part] else { continue }
         // Each error is shown once, under the task whose file holds it; the lesson's other
@@ -98,7 +98,7 @@ private struct Judging {
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
-        return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
+        return .one(task.number, check: .gradable, [.infrastructure(failure)])
       }
       // Each variant's run, found by what the variant is.
       func run(_ role: VariantID.Role) -> JobResult { jobResult(of: .variant(VariantID(task: task.number, role: role)), in: results) }
@@ -117,7 +117,7 @@ private struct Judging {
         traits: built.surveys[.task(task.number)]?.traits ?? [:], gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
-        return .one(task.number, check: .gradable, [.infrastructure(.error(failure))])
+        return .one(task.number, check: .gradable, [.infrastructure(failure)])
       }
       func shown(_ file: String) -> String { WorkbookPath.file(file, of: plan.lesson).relative }
       let owned = task.files.compactMap { file -> (path: String, text: String)? in

@@ -7,6 +7,12 @@ public enum GradingProblem: Sendable, Equatable, Codable {
   case noResult(run: String)
   /// A file of misuses could not be compiled, though the module it uses did.
   case misuseNotCompiled(path: String)
+  /// The grader's entry point (the runner's program) does not compile: the compiler's output, its end.
+  case entryPointDoesNotCompile(output: String)
+  /// The compiler ran past its time limit and was stopped.
+  case compilerTimedOut(after: Duration)
+  /// The compiler failed and named no error: its output, its end.
+  case compilerFailedSilently(output: String)
   /// The catalog gives a task a kind this grader does not know.
   case unknownTaskKind(String, known: [String])
   /// A step below the stages failed (a folder not written, a box not started): the grader's

@@ -243,6 +243,8 @@ struct FeedbackGoldenTests {
     let unknown = Finding.infrastructure(.unknownTaskKind("draw", known: ["compiles", "implement"])).words(in: wording).headline
     #expect(unknown == "Could not grade: the catalog gives this task the kind \"draw\", which this grader does not know; known kinds: compiles, implement")
     #expect(Undecided.infrastructure(.noResult(run: "task-2-solution")).words == "the run could not be graded: the grader has no result of the run task-2-solution")
+    let slow = Finding.infrastructure(.compilerTimedOut(after: .seconds(900))).words(in: wording).headline
+    #expect(slow == "Could not grade: the compiler took longer than 900.0 seconds and was stopped")
   }
 
   @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")

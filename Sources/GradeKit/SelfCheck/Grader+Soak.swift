@@ -69,7 +69,7 @@ extension Grader {
           return Soak(
             variant: variant, program: built.program(for: variant), tests: tests, flavour: flavour,
             waitsForEvents: spec.waitsForEvents, seconds: limits.seconds(for: task),
-            problem: built.failures[.task(task.number)] ?? "the reference tests did not build")
+            problem: built.failures[.task(task.number)]?.words ?? "the reference tests did not build")
         }
       }
       let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
