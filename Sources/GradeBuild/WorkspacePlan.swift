@@ -61,7 +61,7 @@ public struct WorkspacePlan: Sendable {
   /// left out, and `grade check` says to make them again.
   public var staleMutants: [Int: String] = [:]
   /// Tasks that cannot be graded from this copy of the workbook, with the reason.
-  public var unavailable: [Int: String] = [:]
+  public var unavailable: [Int: Unavailability] = [:]
   /// Owned files that were not graded, by the task that owns them.
   public var rejected: [Int: [RejectedFile]] = [:]
   /// Handed-out versions of canonical files the learner edited.
@@ -181,9 +181,9 @@ public struct WorkspacePlan: Sendable {
           variants[task.number] = zip(spec.variants(of: task.number), folders).map { Variant(id: $0, sources: Sources(), prebuilt: $1) }
             + ReleasedVariants.mutants(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain)
         case .success:
-          unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
+          unavailable[task.number] = .releasedWithOtherBugs
         case .failure(let missing):
-          unavailable[task.number] = missing.reason
+          unavailable[task.number] = missing
         }
         continue
       }
@@ -259,7 +259,7 @@ public struct WorkspacePlan: Sendable {
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
       for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.rejection)".utf8))) }
     }
-    for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data(reason.utf8))) }
+    for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data("\(reason)".utf8))) }
     return inputs
   }
 }

@@ -162,7 +162,7 @@ extension Finding {
     case .waitsFor(let files):
       return Words(mark: .waiting, headline: "Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above).")
     case .unavailable(let reason):
-      return Words(mark: .notice, headline: "Not graded here: \(reason).")
+      return Words(mark: .notice, headline: "Not graded here: \(reason.words).")
     case .infrastructure(let problem):
       return Words(mark: .notice, headline: "Could not grade: \(problem.words)")
     case .noCanonicalTests(let names):

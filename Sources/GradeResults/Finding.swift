@@ -23,7 +23,7 @@ public enum Finding: Sendable, Equatable, Codable {
   /// The task cannot be graded until these files, another task's, compile.
   case waitsFor(files: [String])
   /// The task cannot be graded from these files.
-  case unavailable(String)
+  case unavailable(Unavailability)
   /// Something around the tests failed: the grader's trouble or the workbook's.
   case infrastructure(GradingProblem)
   /// No test of the task's own was found: a catalog or file naming mistake.

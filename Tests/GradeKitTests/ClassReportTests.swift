@@ -20,7 +20,7 @@ struct ClassReportTests {
         learner: name, fingerprint: "f-\(name)",
         lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks, seconds: seconds))])
     }
-    var nobody = record("nobody", [.error, .error], findings: [.unavailable("not handed in")])
+    var nobody = record("nobody", [.error, .error], findings: [.unavailable(.notHandedIn)])
     nobody.lessons[0].notHandedIn = true
     nobody.lessons[0].untouched = [1, 2]
     guard case .writeTests(let spec) = SampleLesson.lesson.tasks[1].kind else { return [] }
@@ -98,11 +98,11 @@ struct ClassReportTests {
   func olderRecords() throws {
     let older = LearnerRecord.LessonEntry(
       lesson: 1, slug: "expect-and-require",
-      result: LessonResult(lessonNumber: 1, tasks: [1, 2].map { .failing($0, [.unavailable("not handed in")]) }), untouched: [1, 2])
+      result: LessonResult(lessonNumber: 1, tasks: [1, 2].map { .failing($0, [.unavailable(.notHandedIn)]) }), untouched: [1, 2])
     #expect(older.notHandedIn == nil && older.wasNotHandedIn)
     #expect(TaskStanding.of(task: 1, in: older) == .notHandedIn)
     var linked = older
-    linked.result.tasks = [1, 2].map { .failing($0, [.unavailable("lou/Lessons is a symbolic link, not a folder")]) }
+    linked.result.tasks = [1, 2].map { .failing($0, [.unavailable(.lessonsFolderIsLink(learner: "lou"))]) }
     #expect(TaskStanding.of(task: 2, in: linked) == .notGraded(reason: "lou/Lessons is a symbolic link, not a folder"))
   }
 

@@ -494,12 +494,14 @@ struct PlatformFormatTests {
     let grader = Grader(workbook: Self.workbook, state: StateFolder(root: root.appending(path: "state")))
     let classGrader = ClassGrader(grader: grader, progress: { _ in })
     func graded(_ name: String) -> [LearnerRecord.LessonEntry] { classGrader.grade(root.appending(path: name), learner: name, lessons: [Self.lessons[0]]) }
-    for (name, words) in [
-      ("lou", "lou/Lessons is a symbolic link, not a folder"), ("ray", "the student's folder ray is a symbolic link, not a folder"),
-      ("sue", "the lesson folder sue/…/\(Self.lessons[0].folder) is a symbolic link, not a folder"),
+    for (name, why, words) in [
+      ("lou", Unavailability.lessonsFolderIsLink(learner: "lou"), "lou/Lessons is a symbolic link, not a folder"),
+      ("ray", .studentFolderIsLink(learner: "ray"), "the student's folder ray is a symbolic link, not a folder"),
+      ("sue", .lessonFolderIsLink(learner: "sue", folder: Self.lessons[0].folder), "the lesson folder sue/…/\(Self.lessons[0].folder) is a symbolic link, not a folder"),
     ] {
       let entries = graded(name)
-      #expect(entries[0].result.tasks.flatMap(\.findings).contains(.unavailable(words)), "\(name): \(entries)")
+      #expect(entries[0].result.tasks.flatMap(\.findings).contains(.unavailable(why)), "\(name): \(entries)")
+      #expect(why.words == words)
       #expect(entries[0].result.passedCount == 0)
       #expect(entries[0].notHandedIn == nil)
       #expect(TaskStanding.of(task: 1, in: entries[0]) == .notGraded(reason: words))

@@ -207,7 +207,10 @@ struct ReleaseTests {
     let copy = try Workbook.load(at: released.out)
     let lesson = copy.catalog.lessons[0]
     let plan = try WorkspacePlan(workbook: copy, lesson: lesson, learnerFolder: copy.starterFolder(of: lesson), toolchain: "Swift version 9.9")
-    let reason = try #require(plan.unavailable[2])
+    let why = try #require(plan.unavailable[2])
+    guard case .releasedForOtherMachines(let built, let here, _) = why else { Issue.record("\(why)"); return }
+    #expect(built.map(\.platform) == [ReleasedVariants.platform] && here.toolchain == "Swift version 9.9")
+    let reason = why.words
     #expect(reason.contains("compiled for \(ReleasedVariants.platform) with Swift version"))
     #expect(reason.contains("this machine is \(ReleasedVariants.platform) with Swift version 9.9"))
     #expect(reason.contains("your instructor grades this task"))

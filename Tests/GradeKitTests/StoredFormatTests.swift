@@ -26,7 +26,7 @@ struct StoredFormatTests {
     return [
       .testFailed(test), .testCrashed(test, .printing("Fatal error")), .testSkipped(test, comment: "later"),
       .timedOut(running: [test], seconds: 10), .outputFlood(running: [test]), .compileErrors([diagnostic]), .waitsFor(files: ["A.swift"]),
-      .unavailable("released without it"), .infrastructure(.error("no box")), .noCanonicalTests(["T"]), .rejectedFile(path: "A.swift", rejection: .symlink),
+      .unavailable(.releasedWithoutTask(testModule: "ExpectRequireLearnerTests")), .infrastructure(.error("no box")), .noCanonicalTests(["T"]), .rejectedFile(path: "A.swift", rejection: .symlink),
       .voidRun([.noResult(tests: ["a()"], count: 1)]), .runFailed(.printing("no start")), .abnormalExit(.exited(3)), .dataRace("WARNING: race"),
       .refused(Refusal(rule: .module, path: "A.swift", line: 1, found: "Glibc", allowed: ["Foundation"])), .unreadable(path: "A.swift"),
       .concurrencyDiagnostic(diagnostic, explanation: "why"),

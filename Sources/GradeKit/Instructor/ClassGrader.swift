@@ -45,9 +45,6 @@ public struct ClassGrader: Sendable {
     public var latestSeconds: Double?
   }
 
-  /// What a lesson's tasks say when its folder was not handed in.
-  static let notHandedIn = "not handed in"
-
   /// Creates a class grader.
   public init(grader: Grader, learnersAtOnce: Int = ClassGrader.defaultLearnersAtOnce, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
     // Every grade it gives counts, whatever grader it was handed.
@@ -150,13 +147,13 @@ public struct ClassGrader: Sendable {
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
       // A link could hand in another learner's folder, or the instructor's: say which link it is.
       let lessonsLink = WorkbookPath.lessons.url(in: folder)
-      let refusedLink =
-        Self.exists(folder) && !Self.isRealFolder(folder) ? "the student's folder \(learner) is a symbolic link, not a folder"
-        : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
-        : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? "the lesson folder \(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
+      let refusedLink: Unavailability? =
+        Self.exists(folder) && !Self.isRealFolder(folder) ? .studentFolderIsLink(learner: learner)
+        : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? .lessonsFolderIsLink(learner: learner)
+        : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? .lessonFolderIsLink(learner: learner, folder: lesson.folder)
         : nil
       guard refusedLink == nil, Self.isRealFolder(learnerFolder) else {
-        let why = refusedLink ?? Self.notHandedIn
+        let why = refusedLink ?? .notHandedIn
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
           tasks: lesson.tasks.map { .one($0.number, check: .handedIn, [.unavailable(why)]) }),
