@@ -12,8 +12,8 @@ public struct MutantChange: Sendable, Hashable, Codable {
   public var number: Int
   /// The innermost declaration holding the change (`Account.withdraw(_:)`).
   public var declaration: String
-  /// The kind of change in words (`a comparison changed`).
-  public var kind: String
+  /// The kind of change (`relationalOperator`), which Feedback words (`a comparison is changed`).
+  public var kind: MutationKind
   /// The change quoted (`` `balance >= amount` becomes `balance < amount` ``), or `nil` where
   /// the learner writes the file and its code is not shown.
   public var quoted: String?
@@ -26,7 +26,7 @@ public struct MutantChange: Sendable, Hashable, Codable {
 
   /// Creates a change.
   public init(
-    id: String, number: Int, declaration: String, kind: String, quoted: String?, location: String?, builtAlone: Bool = false
+    id: String, number: Int, declaration: String, kind: MutationKind, quoted: String?, location: String?, builtAlone: Bool = false
   ) {
     self.id = id
     self.number = number

@@ -12,6 +12,6 @@ extension MutantChange {
   /// "your tests pass when …" (`a comparison is changed in DraftCounter.style(for:)`): what a
   /// learner is told first, so that they look for the promise it breaks, not at the edge it moves.
   public var outline: String {
-    hasExactWords ? "\(kind) in \(declaration)" : "\(kind) in your \(declaration)"
+    hasExactWords ? "\(kind.words) in \(declaration)" : "\(kind.words) in your \(declaration)"
   }
 }

@@ -45,7 +45,7 @@ struct KeptMutantsTests {
 
   static func change(_ number: Int, quoted: Bool = true) -> MutantChange {
     MutantChange(
-      id: "m\(number)", number: number, declaration: "limit(_:)", kind: "a comparison is changed",
+      id: "m\(number)", number: number, declaration: "limit(_:)", kind: .relationalOperator,
       quoted: quoted ? "`amount > 10` becomes `amount >= 10`" : nil, location: quoted ? "Lessons/01-x/Sources/Limit.swift:2" : nil)
   }
 

@@ -21,7 +21,7 @@ struct StoredFormatTests {
     let diagnostic = Diagnostic(path: "Lessons/01-x/Sources/A.swift", line: 1, column: 2, message: "oops")
     let chaff = Chaff(name: "off-by-one", misconception: "counts from 0", minimumIssues: 2, mustNotCrash: true)
     let mutant = MutantChange(
-      id: "73599f8ca21c", number: 2, declaration: "Account.withdraw(_:)", kind: "a comparison is changed",
+      id: "73599f8ca21c", number: 2, declaration: "Account.withdraw(_:)", kind: .relationalOperator,
       quoted: "`balance >= amount` becomes `balance < amount`", location: "Lessons/08-x/Sources/Account.swift:59")
     return [
       .testFailed(test), .testCrashed(test, .printing("Fatal error")), .testSkipped(test, comment: "later"),

@@ -181,7 +181,7 @@ extension Grader {
     let solution = plan.variants[task.number]?.first { $0.id == .solution(of: task.number) }?.sources
     func variant(_ mutant: Mutant) -> VariantID {
       let change = MutantChange(
-        id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind.words,
+        id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind,
         quoted: nil, location: nil, builtAlone: mutant.builtAlone == true)
       return VariantID(task: task.number, role: .mutant(change))
     }

@@ -118,7 +118,7 @@ extension Grader {
       }
       // Built alone, as an exit test's survivor is: no switch is set, so no test can read which it is.
       let change = MutantChange(
-        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words, quoted: nil, location: nil,
+        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind, quoted: nil, location: nil,
         builtAlone: true)
       let variant = VariantID(task: number, role: .mutant(change))
       variantOf[mutant.id] = variant
