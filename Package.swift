@@ -113,6 +113,11 @@ if FileManager.default.fileExists(atPath: Context.packageDirectory + "/Tests/Gra
 }
 graderTests("GradeCatalogTests", ["GradeCatalog"])
 graderTests("GradeEventsTests", ["GradeBuild", "GradeEvents", "GradeResults", "GradeTestSupport"], exclude: ["Fixtures"])
+graderTests("GradeResultsTests", ["GradeCatalog", "GradeEvents", "GradeResults", "GradeTestSupport"])
+graderTests("GradeBuildTests", ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeProcesses", "GradeResults", "GradeTestSupport"])
+graderTests("GradeRunTests", [
+  "GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeJudge", "GradeProcesses", "GradeResults", "GradeRun", "GradeTestSupport",
+])
 graderTests("GradeJudgeTests", ["GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeResults", "GradeRun", "GradeTestSupport"])
 graderTests("GradeFeedbackTests", [
   "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeProcesses", "GradeResults", "GradeRun", "GradeWire", "GradeTestSupport",

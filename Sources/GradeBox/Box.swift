@@ -35,17 +35,17 @@ public struct Box: Sendable {
   /// What this machine lets the box do.
   public var isolation: Isolation
   /// Starts the processes.
-  public var runner: ProcessRunner
+  public var spawner: Spawner
   /// Where run folders are made and removed again.
   public var scratchParent: URL
   /// Whether the programs are built for ThreadSanitizer.
   public var threadSanitizer: Bool
 
   /// Creates a box.
-  public init(limits: BoxLimits, isolation: Isolation, runner: ProcessRunner, scratchParent: URL, threadSanitizer: Bool = false) {
+  public init(limits: BoxLimits, isolation: Isolation, spawner: Spawner, scratchParent: URL, threadSanitizer: Bool = false) {
     self.limits = limits
     self.isolation = isolation
-    self.runner = runner
+    self.spawner = spawner
     self.scratchParent = scratchParent
     self.threadSanitizer = threadSanitizer
   }
@@ -164,7 +164,7 @@ public struct Box: Sendable {
       key: key, filters: request.filters, parallel: request.parallel, repetitions: request.repetitions,
       waitsForEvents: request.waitsForEvents, allowed: isolation.confinement ? allowed : [], mutant: Int64(request.mutant),
       lateEvents: request.lateEvents, confined: isolation.confinement)
-    let outcome = try runner.run(
+    let outcome = try spawner.run(
       command, in: inBox ? nil : run.appending(path: "work"), environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]),
       until: .now + .seconds(seconds), capturingEvents: true, configuration: (try? JSONEncoder().encode(orders)) ?? Data(),
       cancellation: cancellation)
@@ -219,14 +219,14 @@ public struct Box: Sendable {
     var bytes = try Data(contentsOf: program)
     var generator = SystemRandomNumberGenerator()
     bytes.append(contentsOf: (0..<Int.random(in: 0..<4096, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
-    guard ProcessRunner.writeProgram(bytes, to: destination, mode: 0o111) else {
+    guard Spawner.writeProgram(bytes, to: destination, mode: 0o111) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
     }
   }
 
   /// Copies `program` to `destination` byte for byte, readable and executable: the portable and Darwin boxes' copy.
   static func copyAsBuilt(_ program: URL, to destination: URL) throws {
-    guard ProcessRunner.writeProgram(try Data(contentsOf: program), to: destination, mode: 0o555) else {
+    guard Spawner.writeProgram(try Data(contentsOf: program), to: destination, mode: 0o555) else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination.path])
     }
   }

@@ -2,7 +2,7 @@
 ///
 /// Every kind starts the run through the launcher (`Launcher`), with the resource limits
 /// (`BoxLimits`) set in the child and the run in a process group of its own, which
-/// `ProcessRunner` kills whole at the time limit. The kinds differ in what they add:
+/// `Spawner` kills whole at the time limit. The kinds differ in what they add:
 ///
 /// - `linux`: the Linux box, namespaces where the kernel allows, Landlock and seccomp always.
 /// - `portable`: nothing more. No namespaces, Landlock, seccomp or Seatbelt: the path a Mac

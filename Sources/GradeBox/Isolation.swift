@@ -106,7 +106,7 @@ public struct Isolation: Sendable, Equatable {
   ///   - platform: The system the grader runs on.
   ///   - environment: The grader's environment, where `GRADE_BOX` may choose another box.
   public static func probe(
-    runner: ProcessRunner, scratch: URL, platform: HostPlatform = .current,
+    spawner: Spawner, scratch: URL, platform: HostPlatform = .current,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Isolation {
     let box: BoxKind
@@ -114,14 +114,14 @@ public struct Isolation: Sendable, Equatable {
     case .success(let chosen): box = chosen
     case .failure(let refused): return unconfined(.portable, toolchain: Toolchain.folder(), reason: refused.message)
     }
-    switch Launcher.built(in: scratch, runner: runner) {
+    switch Launcher.built(in: scratch, spawner: spawner) {
     case .success(let launcher):
       var isolation: Isolation
       switch box {
-      case .linux: isolation = probe(runner: runner, scratch: scratch, launcher: launcher)
+      case .linux: isolation = probe(spawner: spawner, scratch: scratch, launcher: launcher)
       case .portable: isolation = unconfined(.portable, toolchain: Toolchain.folder(), reason: "\(BoxKind.variable)=portable")
       case .darwin:
-        isolation = unconfined(.darwin, toolchain: xcodeToolchain(runner: runner) ?? Toolchain.folder(), reason: "macOS has no namespaces, Landlock or seccomp")
+        isolation = unconfined(.darwin, toolchain: xcodeToolchain(spawner: spawner) ?? Toolchain.folder(), reason: "macOS has no namespaces, Landlock or seccomp")
         // Without sandbox-exec there is no Seatbelt, and the Darwin box is not made without it.
         guard FileManager.default.isExecutableFile(atPath: isolation.sandboxExec) else {
           isolation.reason = "\(isolation.sandboxExec) is not on this Mac, so no run can be put in Seatbelt"
@@ -149,22 +149,22 @@ public struct Isolation: Sendable, Equatable {
 
   /// The `usr` folder of the toolchain `xcrun` finds, as SwiftPM finds it on macOS; `nil` without
   /// `xcrun`. `swiftc` on a Mac's `PATH` is `/usr/bin/swiftc`, a shim, not a link into the toolchain.
-  static func xcodeToolchain(runner: ProcessRunner) -> String? {
-    guard let found = try? runner.run(["/usr/bin/xcrun", "--find", "swiftc"], until: .now + .seconds(20), streams: .separate),
+  static func xcodeToolchain(spawner: Spawner) -> String? {
+    guard let found = try? spawner.run(["/usr/bin/xcrun", "--find", "swiftc"], until: .now + .seconds(20), streams: .separate),
       found.succeeded, let line = found.output.split(separator: "\n").first, line.hasPrefix("/")
     else { return nil }
     return URL(fileURLWithPath: RealPath.of(String(line))).deletingLastPathComponent().deletingLastPathComponent().path
   }
 
   /// Tries the box's namespaces once with `launcher` and says what works.
-  private static func probe(runner: ProcessRunner, scratch: URL, launcher: String) -> Isolation {
+  private static func probe(spawner: Spawner, scratch: URL, launcher: String) -> Isolation {
     let toolchain = Toolchain.folder()
     let root = geteuid() == 0
     /// Without namespaces: as root, runs drop to nobody where nobody can reach the scratch folder.
     func plain(_ reason: String) -> Isolation {
       var isolation = Isolation(namespaces: false, processLimit: false, toolchain: toolchain, reason: reason)
       isolation.codeHidden = !root
-      if root, let reached = try? runner.run(
+      if root, let reached = try? spawner.run(
         [launcher] + Launcher.nobody + ["--", "/usr/bin/test", "-x", scratch.path], environment: .exactly(["PATH": "/usr/bin:/bin"]),
         until: .now + .seconds(20)),
         reached.succeeded
@@ -182,7 +182,7 @@ public struct Isolation: Sendable, Equatable {
         let folder = scratch.appending(path: "probe-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try? runner.run(
+        let outcome = try? spawner.run(
           [launcher] + (asNobody ? Launcher.nobody : []) + ["--probe", folder.path],
           environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]), until: .now + .seconds(20))
         guard let outcome, outcome.succeeded, outcome.output.contains("namespaces") else {

@@ -23,7 +23,7 @@ enum Launcher {
 
   /// The launcher compiled from `sources` in `folder`, compiled now unless a copy of the same
   /// sources and compiler is there; or why it cannot be.
-  static func built(in folder: URL, runner: ProcessRunner) -> Result<String, BuildFailure> {
+  static func built(in folder: URL, spawner: Spawner) -> Result<String, BuildFailure> {
     let manager = FileManager.default
     let clang = Toolchain.folder() + "/bin/clang"
     let names = ((try? manager.contentsOfDirectory(atPath: sources.path)) ?? []).filter { $0.hasSuffix(".c") || $0.hasSuffix(".h") }.sorted()
@@ -39,7 +39,7 @@ enum Launcher {
     // Compiled beside it, then renamed: two graders that start together never run a half-written file.
     let partial = folder.appending(path: "launcher-\(UUID().uuidString).partial")
     let files = names.filter { $0.hasSuffix(".c") }.map { sources.appending(path: $0).path }
-    let outcome = try? runner.run([clang, "-O2", "-o", partial.path] + files, until: .now + .seconds(120))
+    let outcome = try? spawner.run([clang, "-O2", "-o", partial.path] + files, until: .now + .seconds(120))
     guard let outcome, outcome.succeeded, rename(partial.path, built.path) == 0 else {
       try? manager.removeItem(at: partial)
       return .failure(BuildFailure(message: "clang could not compile it: \(outcome?.output ?? "clang did not start")"))

@@ -18,7 +18,7 @@ package enum RunFolders {
   /// Removes `folder` and everything in it.
   package static func remove(_ folder: URL) {
     if (try? FileManager.default.removeItem(at: folder)) != nil { return }
-    _ = try? ProcessRunner().run(["/bin/rm", "-rf", "--", folder.path], until: .now + .seconds(120))
+    _ = try? Spawner().run(["/bin/rm", "-rf", "--", folder.path], until: .now + .seconds(120))
   }
 
   /// Removes the run folders in `parent` older than `age` seconds: no run lasts that long,

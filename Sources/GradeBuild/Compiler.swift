@@ -18,7 +18,7 @@ import GradeProcesses
 /// compiler said comes from its structured record, never from printed lines.
 public struct Compiler: Sendable {
   /// Starts `swiftc`.
-  public var runner: ProcessRunner
+  public var spawner: Spawner
   /// Clang's module cache.
   public var moduleCache: URL
   /// How long one compile may take.
@@ -36,9 +36,9 @@ public struct Compiler: Sendable {
 
   /// Creates a compiler.
   public init(
-    runner: ProcessRunner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false, store: URL? = nil
+    spawner: Spawner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false, store: URL? = nil
   ) {
-    self.runner = runner
+    self.spawner = spawner
     self.moduleCache = moduleCache
     self.timeout = timeout
     self.threadSanitizer = threadSanitizer
@@ -290,7 +290,7 @@ public struct Compiler: Sendable {
       return Result(output: "error: cannot write to \(objectsFolder.path): \(error.localizedDescription)", succeeded: false, reused: false)
     }
     do {
-      let outcome = try runner.run(arguments, in: sourceFolder, until: .now + timeout)
+      let outcome = try spawner.run(arguments, in: sourceFolder, until: .now + timeout)
       return Result(
         output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut,
         folder: objectsFolder)
@@ -323,7 +323,7 @@ public struct Compiler: Sendable {
     guard failure == nil else { return nil }
     let arguments = ["swiftc", "-###", "-enable-batch-mode", "-driver-batch-count", "1"]
       + fileByFileArguments(module: module, names: names, objects: objects)
-    guard let outcome = try? runner.run(arguments, in: sourceFolder, until: .now + .seconds(60), streams: .separate), outcome.succeeded
+    guard let outcome = try? spawner.run(arguments, in: sourceFolder, until: .now + .seconds(60), streams: .separate), outcome.succeeded
     else { return nil }
     return DriverPlan(jobs: outcome.output, names: names, objects: "../\(Self.objectsFolder)")
   }
@@ -360,7 +360,7 @@ public struct Compiler: Sendable {
     work: Work? = nil
   ) -> Result {
     var cacheKey = CacheKey()
-    cacheKey.add("toolchain", Toolchain.version(runner: runner))
+    cacheKey.add("toolchain", Toolchain.version(spawner: spawner))
     for argument in arguments { cacheKey.add("argument", argument) }
     for input in inputs { cacheKey.add("input", contents: (try? Data(contentsOf: input)) ?? Data()) }
     let key = cacheKey.hash
@@ -391,7 +391,7 @@ public struct Compiler: Sendable {
       }
       stamps?.prepare(inputs)
       do {
-        let outcome = try runner.run(resolved, in: sourceFolder, until: .now + timeout)
+        let outcome = try spawner.run(resolved, in: sourceFolder, until: .now + timeout)
         var succeeded = outcome.succeeded
         if succeeded { stamps?.remember(inputs) }
         if let work, succeeded {

@@ -133,7 +133,7 @@ extension KeptMutants.Task {
       let (mutant, program) = pair
       let shown = !written.contains(mutant.file)
       let change = MutantChange(
-        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words,
+        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind,
         quoted: shown ? mutant.description : nil,
         location: shown ? "\(WorkbookPath.file("\(Lesson.sourcesFolder)/\(mutant.file)", of: lesson)):\(mutant.line)" : nil,
         builtAlone: mutant.builtAlone == true)

@@ -35,16 +35,16 @@ public struct PristineFiles: Sendable {
 
   /// Finds the lesson's canonical files that differ from git's handed-out version.
   /// Outside a git checkout, or when git cannot say, nothing is overridden.
-  public static func find(for lesson: Lesson, in workbook: Workbook, runner: ProcessRunner) -> PristineFiles {
+  public static func find(for lesson: Lesson, in workbook: Workbook, spawner: Spawner) -> PristineFiles {
     let paths = canonicalPaths(of: lesson, in: workbook)
     for revision in ["@{upstream}", "HEAD"] {
-      guard let diff = try? runner.run(
+      guard let diff = try? spawner.run(
         ["git", "-C", workbook.root.path, "diff", "--name-only", "--no-renames", revision, "--"] + paths,
         until: .now + .seconds(30), streams: .separate), diff.succeeded
       else { continue }
       var contents: [String: Data] = [:]
       for path in diff.output.split(separator: "\n").map(String.init) where !path.isEmpty {
-        guard let shown = try? runner.run(
+        guard let shown = try? spawner.run(
           ["git", "-C", workbook.root.path, "show", "\(revision):\(path)"], until: .now + .seconds(30), streams: .separate),
           shown.succeeded
         else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeResults
 
 /// The correct and buggy versions of the code that a released copy ships, compiled, one folder per platform.
 ///
@@ -98,27 +99,18 @@ public enum ReleasedVariants {
     }
   }
 
-  /// Why a released copy cannot grade a task here.
-  struct Missing: Error {
-    /// The reason, in words for the student.
-    var reason: String
-  }
-
   /// The built variants of a write-tests task for this platform and `toolchain`, or why there are none.
-  static func lookup(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> Result<[URL], Missing> {
+  static func lookup(in root: URL, lesson: Lesson, task: Int, toolchain: String) -> Result<[URL], Unavailability> {
     let all = manifests(in: root)
-    let fallback = "run your tests yourself with swift test --filter \(lesson.learnerTestModule); your instructor grades this task"
-    guard !all.isEmpty else {
-      return .failure(Missing(reason: "this copy of the workbook holds no correct or buggy versions of the code to check your tests against; \(fallback)"))
-    }
+    let module = lesson.learnerTestModule
+    guard !all.isEmpty else { return .failure(.noReleasedVariants(testModule: module)) }
     guard let (folder, manifest) = all.first(where: { $0.manifest.platform == platform && $0.manifest.toolchain == toolchain }) else {
-      let built = all.map { "\($0.manifest.platform) with \($0.manifest.toolchain)" }.joined(separator: "; ")
-      return .failure(Missing(reason:
-        "the code your tests are checked against was compiled for \(built), and this machine is \(platform) with \(toolchain), "
-          + "which cannot load it; \(fallback)"))
+      return .failure(.releasedForOtherMachines(
+        builtFor: all.map { .init(platform: $0.manifest.platform, toolchain: $0.manifest.toolchain) },
+        here: .init(platform: platform, toolchain: toolchain), testModule: module))
     }
     guard let ids = manifest.lessons[lesson.folder]?[String(task)], !ids.isEmpty else {
-      return .failure(Missing(reason: "this copy of the workbook was released without the compiled code of this task; \(fallback)"))
+      return .failure(.releasedWithoutTask(testModule: module))
     }
     return .success(ids.map { folder.appending(path: $0) })
   }

@@ -82,7 +82,7 @@ package enum VariantBuild {
     var key = CacheKey()
     key.add("layout", "one salt per task, fixed section starts, type symbols first, each in a section of its own on a slot, plain frame pointers, thread-local template placed by the linker, metadata caches zeroed")
     key.add("module", module)
-    key.add("toolchain", Toolchain.version(runner: compiler.runner))
+    key.add("toolchain", Toolchain.version(spawner: compiler.spawner))
     key.add("tsan", "\(compiler.threadSanitizer)")
     key.add("flags", compiler.moduleFlags.joined(separator: " "))
     for file in RunnerProgram.allFiles(threadSanitizer: compiler.threadSanitizer) {
@@ -231,7 +231,7 @@ extension VariantBuild {
       (try? mapData.write(to: objects.appending(path: mapName))) != nil
     else { return nil }
     func run(_ arguments: [String]) -> Bool {
-      (try? compiler.runner.run(arguments, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
+      (try? compiler.spawner.run(arguments, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
     }
     guard run(plan.compile(changed, names: names, map: "\(relative)/\(mapName)", objects: relative)) else { return nil }
     // Each file the variant shares with the base keeps its object unless the driver would
@@ -299,7 +299,7 @@ extension VariantBuild {
     let first = { (layout: ProgramLayout) in layout.types.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key) }
     // The sections are measured with the module's data slotted, which they then get room for.
     guard let driver = DriverPlan.load(from: scratch, record: { compiler.driverPlan(module: module, sourceFolder: sourceFolder, names: names) }),
-      let layout = ProgramLayout(of: program, module: module, runner: compiler.runner),
+      let layout = ProgramLayout(of: program, module: module, spawner: compiler.spawner),
       SectionedObjects.make(stems: names.map(DriverPlan.stem), plan: driver, sourceFolder: sourceFolder, objects: objects, compiler: compiler),
       let slot = SectionPlan.slot(fitting: names.map { objects.appending(path: DriverPlan.stem($0) + SectionedObjects.suffix) }, first: first(layout)),
       let measured = linked(plan: driver, sections: SectionPlan(first: first(layout), slot: slot), in: sourceFolder, objects: objects, compiler: compiler),
@@ -347,7 +347,7 @@ extension VariantBuild {
         let from = objects.appending(path: "\(stem).slotted.o.from")
         let key = made.map { $0 + " " + sections.slotOptions.joined(separator: " ") }
         if key == nil || (try? String(contentsOf: from, encoding: .utf8)) != key {
-          let copied = try? compiler.runner.run(
+          let copied = try? compiler.spawner.run(
             ["\(Toolchain.folder())/bin/llvm-objcopy"] + sections.slotOptions + [folder + stem + SectionedObjects.suffix, slotted], in: sourceFolder,
             until: .now + compiler.timeout)
           guard copied?.succeeded == true else { return nil }
@@ -361,7 +361,7 @@ extension VariantBuild {
     let order = objects.appending(path: SectionPlan.orderFileName)
     let options = sections.linkerOptions(forClang: true, orderFile: folder + SectionPlan.orderFileName)
     guard arguments.contains(folder + planned.lastPathComponent), (try? sections.writeOrder(to: order)) != nil,
-      (try? compiler.runner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
+      (try? compiler.spawner.run(arguments + options, in: sourceFolder, until: .now + compiler.timeout))?.succeeded == true
     else {
       try? FileManager.default.removeItem(at: planned)
       return nil

@@ -54,7 +54,7 @@ extension Workspace {
       guard !plan.canonicalTests.files.isEmpty, let moduleFolder = built.moduleFolder else { return }
       let runner = compiler.program(module: nil, sourceFolder: nil, names: [])
       guard runner.succeeded else {
-        built.failures[part] = "the grader's entry point does not compile: \(runner.output.suffix(800))"
+        built.failures[part] = .entryPointDoesNotCompile(output: String(runner.output.suffix(800)))
         return
       }
       built.runnerFolder = runner.folder
@@ -97,7 +97,7 @@ extension Workspace {
         switch VariantBuild.build(variant.sources, base: base, module: lesson.module, state: state, compiler: compiler) {
         case .success(let folder): folders[variant.id] = folder
         case .failure(let error):
-          built.failures[part] = error.message
+          built.failures[part] = .error(error.message)
           return
         }
       }
@@ -126,16 +126,16 @@ extension Workspace {
       if result.succeeded, let library = built.testsLibrary(part), let first = owned.first {
         found.refusals += MachineCodeRules.refusals(
           in: library, shownAs: first.shownAs, threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain,
-          runner: compiler.runner, cache: state.runtimeFunctions)
+          spawner: compiler.spawner, cache: state.runtimeFunctions)
       }
       built.surveys[part] = SourceSurvey.Findings(refusals: SourceSurvey.unique(found.refusals), unread: found.unread, traits: found.traits)
     }
     if result.timedOut {
-      built.failures[part] = "the compiler took longer than \(compiler.timeout) and was stopped"
+      built.failures[part] = .compilerTimedOut(after: compiler.timeout)
     } else if !result.succeeded {
       let errors = Diagnostic.errors(in: result.messages, shownAs: sources.shownAs)
       if errors.isEmpty {
-        built.failures[part] = "the compiler failed without an error message: \(result.output.suffix(1500))"
+        built.failures[part] = .compilerFailedSilently(output: String(result.output.suffix(1500)))
       } else {
         built.errors[part] = errors
       }
@@ -161,7 +161,7 @@ extension Workspace {
   func survey(_ part: Part, typeCheck: [String], interface: URL? = nil) -> SourceSurvey.Findings {
     let files = ownedFiles(of: part)
     guard !files.isEmpty else { return SourceSurvey.Findings() }
-    let survey = SourceSurvey(runner: compiler.runner, moduleCache: compiler.moduleCache)
+    let survey = SourceSurvey(spawner: compiler.spawner, moduleCache: compiler.moduleCache)
     let module = part == .module ? plan.lesson.module : plan.lesson.learnerTestModule
     return survey.survey(
       files, in: sourceFolder(part), module: module, lessonModule: plan.lesson.module, tests: part != .module,
@@ -213,7 +213,7 @@ extension Workspace {
     if work.succeeded, let folder = work.folder, let first = owned.first(where: { graded?.contains($0.shownAs) ?? true }) ?? owned.first {
       findings.refusals += MachineCodeRules.refusals(
         in: folder.appending(path: Compiler.libraryName(lesson.module)), shownAs: first.shownAs,
-        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, runner: compiler.runner,
+        threadSanitizer: compiler.threadSanitizer, toolchain: box.isolation.toolchain, spawner: compiler.spawner,
         cache: state.runtimeFunctions)
     }
     built.surveys[.module] = SourceSurvey.Findings(refusals: SourceSurvey.unique(findings.refusals), unread: findings.unread, traits: findings.traits)
@@ -236,7 +236,7 @@ extension Workspace {
       var files = sources(of: .module).files
       var swapped: [String] = []
       for file in replaced {
-        guard let data = plan.handedOutVersion(of: "\(Lesson.sourcesFolder)/\(file.name)", runner: compiler.runner) else { continue }
+        guard let data = plan.handedOutVersion(of: "\(Lesson.sourcesFolder)/\(file.name)", spawner: compiler.spawner) else { continue }
         files[file.name] = data
         swapped.append(file.name)
       }
@@ -262,9 +262,9 @@ extension Workspace {
       let errors = Diagnostic.errors(in: work.messages, shownAs: shown)
       if !errors.isEmpty { built.errors[.module] = errors }
       if errors.isEmpty, !work.succeeded, !work.timedOut {
-        built.failures[.module] = "the compiler failed without an error message: \(work.output.suffix(1500))"
+        built.failures[.module] = .compilerFailedSilently(output: String(work.output.suffix(1500)))
       }
     }
-    if work.timedOut { built.failures[.module] = "the compiler took longer than \(compiler.timeout) and was stopped" }
+    if work.timedOut { built.failures[.module] = .compilerTimedOut(after: compiler.timeout) }
   }
 }

@@ -11,8 +11,8 @@ extension Workspace {
     public var plan: WorkspacePlan?
     /// Compile errors by part, in the learner's terms.
     public var errors: [Part: [Diagnostic]] = [:]
-    /// Parts that could not be built for a reason that is not the learner's.
-    public var failures: [Part: String] = [:]
+    /// Parts that could not be built for a reason that is not the learner's, as facts Feedback words.
+    public var failures: [Part: GradingProblem] = [:]
     /// The built program folder of each variant of each write-tests task.
     public var variantFolders: [VariantID: URL] = [:]
     /// The folder of the program that runs the canonical tests against the learner's library.

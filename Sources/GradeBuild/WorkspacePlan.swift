@@ -41,7 +41,7 @@ public struct WorkspacePlan: Sendable {
     /// The path the learner knows it by.
     public var path: WorkbookPath
     /// Why it was not graded.
-    package var refusal: OwnedFile.Refusal
+    package var rejection: FileRejection
   }
 
   /// The lesson graded.
@@ -61,7 +61,7 @@ public struct WorkspacePlan: Sendable {
   /// left out, and `grade check` says to make them again.
   public var staleMutants: [Int: String] = [:]
   /// Tasks that cannot be graded from this copy of the workbook, with the reason.
-  public var unavailable: [Int: String] = [:]
+  public var unavailable: [Int: Unavailability] = [:]
   /// Owned files that were not graded, by the task that owns them.
   public var rejected: [Int: [RejectedFile]] = [:]
   /// Handed-out versions of canonical files the learner edited.
@@ -81,13 +81,13 @@ public struct WorkspacePlan: Sendable {
   }
 
   /// The handed-out version of the owned file `file` (such as `Sources/Inbox.swift`), if there is one.
-  func handedOutVersion(of file: String, runner: ProcessRunner) -> Data? {
+  func handedOutVersion(of file: String, spawner: Spawner) -> Data? {
     switch handedOut {
     case .none: return nil
     case .folder(let folder): return try? Data(contentsOf: folder.appending(path: file))
     case .git(let workbook, let lessonPath):
       for revision in ["@{upstream}", "HEAD"] {
-        if let shown = try? runner.run(
+        if let shown = try? spawner.run(
           ["git", "-C", workbook.path, "show", "\(revision):\(lessonPath)/\(file)"], until: .now + .seconds(30), streams: .separate),
           shown.succeeded
         {
@@ -126,8 +126,8 @@ public struct WorkspacePlan: Sendable {
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
           module.add(name, data, shownAs: lessonPath.appending(file).relative)
-        case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
+        case .failure(let rejection):
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), rejection: rejection))
           // The handed-out file stands in, so the lesson's other tasks still compile.
           if !isOwnCheckout, let handedOut = try? Data(contentsOf: starter.appending(path: file)) {
             module.add(name, handedOut, shownAs: "\(lessonPath)/\(file)")
@@ -166,8 +166,8 @@ public struct WorkspacePlan: Sendable {
         switch OwnedFile.read(file, in: learnerFolder) {
         case .success(let data):
           tests.add(String(file.split(separator: "/").last ?? ""), data, shownAs: lessonPath.appending(file).relative)
-        case .failure(let refusal):
-          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), refusal: refusal))
+        case .failure(let rejection):
+          rejected[task.number, default: []].append(RejectedFile(path: lessonPath.appending(file), rejection: rejection))
         }
       }
       learnerTests[task.number] = tests
@@ -181,9 +181,9 @@ public struct WorkspacePlan: Sendable {
           variants[task.number] = zip(spec.variants(of: task.number), folders).map { Variant(id: $0, sources: Sources(), prebuilt: $1) }
             + ReleasedVariants.mutants(in: workbook.root, lesson: lesson, task: task.number, toolchain: toolchain)
         case .success:
-          unavailable[task.number] = "this copy of the workbook was released with a different list of bugs for this task; ask your instructor for a fresh copy"
+          unavailable[task.number] = .releasedWithOtherBugs
         case .failure(let missing):
-          unavailable[task.number] = missing.reason
+          unavailable[task.number] = missing
         }
         continue
       }
@@ -257,9 +257,9 @@ public struct WorkspacePlan: Sendable {
       }
     }
     for (task, files) in rejected.sorted(by: { $0.key < $1.key }) {
-      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.refusal.reason)".utf8))) }
+      for file in files { inputs.append(("rejected\(task)", Data("\(file.path): \(file.rejection)".utf8))) }
     }
-    for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data(reason.utf8))) }
+    for (task, reason) in unavailable.sorted(by: { $0.key < $1.key }) { inputs.append(("unavailable\(task)", Data("\(reason)".utf8))) }
     return inputs
   }
 }

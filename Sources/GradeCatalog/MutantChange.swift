@@ -1,9 +1,9 @@
 /// A kept mutant as a grading knows it: its number in the task's mutants program, and where
-/// and how it changes the code, in words a learner can act on.
+/// and how it changes the code, for Feedback to put into words a learner can act on.
 ///
-/// Where the mutated file is one the learner was handed, the words quote the change
+/// Where the mutated file is one the learner was handed, the change is quoted
 /// ("`amount > balance` becomes `amount >= balance`"); where it is a file the learner writes
-/// in an implement task, they name the function and the kind of change only, since the
+/// in an implement task, it has the function and the kind of change only, since the
 /// code changed is the solution's, which the learner has not been given.
 public struct MutantChange: Sendable, Hashable, Codable {
   /// The mutant's stable id (`Mutant.id`).
@@ -12,8 +12,8 @@ public struct MutantChange: Sendable, Hashable, Codable {
   public var number: Int
   /// The innermost declaration holding the change (`Account.withdraw(_:)`).
   public var declaration: String
-  /// The kind of change in words (`a comparison changed`).
-  public var kind: String
+  /// The kind of change (`relationalOperator`), which Feedback words (`a comparison is changed`).
+  public var kind: MutationKind
   /// The change quoted (`` `balance >= amount` becomes `balance < amount` ``), or `nil` where
   /// the learner writes the file and its code is not shown.
   public var quoted: String?
@@ -26,7 +26,7 @@ public struct MutantChange: Sendable, Hashable, Codable {
 
   /// Creates a change.
   public init(
-    id: String, number: Int, declaration: String, kind: String, quoted: String?, location: String?, builtAlone: Bool = false
+    id: String, number: Int, declaration: String, kind: MutationKind, quoted: String?, location: String?, builtAlone: Bool = false
   ) {
     self.id = id
     self.number = number
@@ -37,20 +37,7 @@ public struct MutantChange: Sendable, Hashable, Codable {
     self.builtAlone = builtAlone ? true : nil
   }
 
-  /// The change in words, completing "your tests pass when …": the quoted change and where it
-  /// is, or the kind of change in a function the learner writes.
-  public var words: String {
-    if let quoted, let location { return "\(quoted) in \(declaration), \(location)" }
-    return outline
-  }
-
-  /// The kind of change and the function it is in, without the code or the line, completing
-  /// "your tests pass when …" (`a comparison is changed in DraftCounter.style(for:)`): what a
-  /// learner is told first, so that they look for the promise it breaks, not at the edge it moves.
-  public var outline: String {
-    quoted != nil && location != nil ? "\(kind) in \(declaration)" : "\(kind) in your \(declaration)"
-  }
-
-  /// Whether `words` says more than `outline`: the change quoted, at its line.
+  /// Whether the change can be named exactly, more than by its kind and function: it is
+  /// quoted, at its line (Feedback words both, `MutantChange.words` and `outline`).
   public var hasExactWords: Bool { quoted != nil && location != nil }
 }

@@ -61,17 +61,6 @@ public struct VariantID: Hashable, Sendable, CustomStringConvertible {
     case .mutant(let change): "task-\(task)-mutant-\(change.id)"
     }
   }
-
-  /// What it is in words, completing "against …": `the solution`, `code that counts from 0`.
-  public var words: String {
-    switch role {
-    case .solution: "the solution"
-    case .wheat(let wheat), .timingWheat(let wheat): "correct code that \(wheat.description)"
-    case .chaff(let chaff): "code that \(chaff.misconception)"
-    case .mutant(let change): "the code where \(change.words)"
-    }
-  }
-
 }
 
 extension LessonTask.WriteTests {

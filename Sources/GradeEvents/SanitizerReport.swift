@@ -17,11 +17,11 @@ import GradeProcesses
 package enum SanitizerReport {
   /// The reports in `output`, at most three, symbolized with the files `modules` names
   /// (by the file names a run sees them under) and trimmed.
-  package static func reports(in output: String, modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [String] {
+  package static func reports(in output: String, modules: [String: URL], toolchain: String, spawner: Spawner) -> [String] {
     guard output.contains("WARNING: ThreadSanitizer") else { return [] }
     let blocks = Array(output.components(separatedBy: "==================").filter { $0.contains("WARNING: ThreadSanitizer") }.prefix(3))
-    let names = symbolize(blocks, modules: modules, toolchain: toolchain, runner: runner)
-    return demangled(blocks.map { trimmed($0, names: names) }, runner: runner)
+    let names = symbolize(blocks, modules: modules, toolchain: toolchain, spawner: spawner)
+    return demangled(blocks.map { trimmed($0, names: names) }, spawner: spawner)
   }
 
   /// A frame's place as a run prints it: the file it is in and the offset in it.
@@ -48,7 +48,7 @@ package enum SanitizerReport {
   }
 
   /// Names every frame's place in `blocks` that lies in one of `modules`, with one `llvm-symbolizer` run.
-  static func symbolize(_ blocks: [String], modules: [String: URL], toolchain: String, runner: ProcessRunner) -> [Place: Name] {
+  static func symbolize(_ blocks: [String], modules: [String: URL], toolchain: String, spawner: Spawner) -> [Place: Name] {
     var places: [Place] = []
     var seen: Set<Place> = []
     for block in blocks {
@@ -62,7 +62,7 @@ package enum SanitizerReport {
     defer { try? FileManager.default.removeItem(at: folder) }
     guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
       (try? Data(input.utf8).write(to: folder.appending(path: "input"))) != nil,
-      let outcome = try? runner.run(
+      let outcome = try? spawner.run(
         ["/bin/sh", "-c", "exec \"$0\" --no-demangle --relative-address < \"$1\"", "\(toolchain)/bin/llvm-symbolizer",
          folder.appending(path: "input").path],
         until: .now + .seconds(60), streams: .separate),
@@ -112,11 +112,11 @@ package enum SanitizerReport {
   }
 
   /// The reports with Swift's mangled symbols (`$s4Lab7CounterC9incrementyyF`) in words, by `swift-demangle`.
-  static func demangled(_ reports: [String], runner: ProcessRunner) -> [String] {
+  static func demangled(_ reports: [String], spawner: Spawner) -> [String] {
     let symbols = Set(reports.flatMap { $0.split(separator: " ").map(String.init).filter { $0.hasPrefix("$s") } })
     guard !symbols.isEmpty else { return reports }
     let ordered = symbols.sorted()
-    guard let outcome = try? runner.run(
+    guard let outcome = try? spawner.run(
       ["swift-demangle", "--simplified"] + ordered, until: .now + .seconds(30), streams: .separate),
       outcome.succeeded
     else { return reports }

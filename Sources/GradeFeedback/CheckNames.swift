@@ -21,7 +21,7 @@ extension Check.Kind {
     case .gradable: "the task can be graded"
     case .gradableHere: "the task can be graded here"
     case .fileGradable(let path): "\(path) can be graded"
-    case .keepsRules: "the task's files keep the lesson's rules"
+    case .followsRules: "the task's files keep the lesson's rules"
     case .compiles: "compiles"
     case .reportAddsUp: "the test run's report adds up"
     case .testsRun: "the tests can be run"

@@ -162,15 +162,15 @@ extension Finding {
     case .waitsFor(let files):
       return Words(mark: .waiting, headline: "Graded once " + files.joined(separator: ", ") + (files.count == 1 ? " compiles" : " compile") + " (see the error above).")
     case .unavailable(let reason):
-      return Words(mark: .notice, headline: "Not graded here: \(reason).")
-    case .infrastructure(let message):
-      return Words(mark: .notice, headline: "Could not grade: \(message)")
+      return Words(mark: .notice, headline: "Not graded here: \(reason.words).")
+    case .infrastructure(let problem):
+      return Words(mark: .notice, headline: "Could not grade: \(problem.words)")
     case .noCanonicalTests(let names):
       return Words(
         mark: .notice,
         headline: "The catalog names tests that do not exist: \(names.joined(separator: ", ")). This is the workbook's mistake; please report it.")
-    case .rejectedFile(let path, let reason):
-      return Words(mark: .failed, headline: "\(path) was not graded: it \(reason).")
+    case .rejectedFile(let path, let rejection):
+      return Words(mark: .failed, headline: "\(path) was not graded: it \(rejection.words(lesson: mapper.lesson.number, task: wording.task?.number)).")
     case .voidRun(let problems):
       return Words(
         mark: .failed, headline: "The test run's own report does not add up, so none of its results count:",
@@ -333,7 +333,7 @@ extension Undecided {
     case .flooded: "your tests printed without end and were stopped"
     case .didNotStart(let crash): "the tests did not start: " + Self.startFailure(crash, mapper: nil)
     case .void(let problems): "the run's own report does not add up: " + problems.prefix(3).map(\.words).joined(separator: "; ")
-    case .infrastructure(let reason): "the run could not be graded: \(reason)"
+    case .infrastructure(let problem): "the run could not be graded: \(problem.words)"
     }
   }
 }

@@ -25,7 +25,7 @@ package struct LessonEvaluator: Sendable {
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   package func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
     guard let plan = built.plan else {
-      return .one(task.number, check: .gradable, [.infrastructure("the build carries no plan of what it compiled")])
+      return .one(task.number, check: .gradable, [.infrastructure(.noPlan)])
     }
     return Judging(plan: plan, gradesCount: gradesCount, lateEventsRun: lateEventsRun).evaluate(task, built: built, results: results)
   }
@@ -52,22 +52,19 @@ private struct Judging {
     }
     if let files = plan.rejected[task.number] {
       return TaskResult(taskNumber: task.number, checks: files.map { file in
-        // A missing file comes back with one command.
-        let reason = file.refusal == .missing
-          ? "\(file.refusal.reason); swift run grade reset \(plan.lesson.number) \(task.number) brings the starter back" : file.refusal.reason
-        return Check(.fileGradable(path: file.path.relative), findings: [.rejectedFile(path: file.path.relative, reason: reason)])
+        Check(.fileGradable(path: file.path.relative), findings: [.rejectedFile(path: file.path.relative, rejection: file.rejection)])
       })
     }
     let (refusals, unread) = Self.refusals(of: task, in: plan.lesson, built: built)
     if refusals.contains(where: \.blocksRunning) || !unread.isEmpty, !isCompiles(task) {
       // Refused code is never run: the task fails on what the rules found.
       return .one(
-        task.number, check: .keepsRules, refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
+        task.number, check: .followsRules, refusals.map(Finding.refused) + unread.map { Finding.unreadable(path: $0) })
     }
     // A design rule the files break fails the task beside whatever else the grading finds.
     guard refusals.isEmpty || isCompiles(task) else {
       var result = evaluate(task, kind: task.kind, built: built, results: results, refusals: [])
-      result.checks.insert(Check(.keepsRules, findings: refusals.map(Finding.refused)), at: 0)
+      result.checks.insert(Check(.followsRules, findings: refusals.map(Finding.refused)), at: 0)
       return result
     }
     return evaluate(task, kind: task.kind, built: built, results: results, refusals: refusals)
@@ -80,13 +77,11 @@ private struct Judging {
   private func evaluate(
     _ task: LessonTask, kind: LessonTask.Kind, built: Workspace.Built, results: [JobID: JobResult], refusals: [Refusal]
   ) -> TaskResult {
-    // The time limit the task's runs had, as their results say: a finding of a stopped run names it.
-    let limit = jobResult(of: .implement(task: task.number), in: results).timeLimit
     switch kind {
     case .implement(let names):
       // The module stands with this task's files as the learner wrote them: its tests ran.
       if built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+        return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results))
       }
       for part in [Workspace.Part.module, .canonicalTests] {
         if let failure = built.failures[part] {
@@ -105,7 +100,7 @@ private struct Judging {
         let waiting = Array(Set(errors.compactMap(\.path))).sorted()
         return .one(task.number, check: .compiles, [.waitsFor(files: waiting)])
       }
-      return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+      return TaskEvaluator.implement(task, testNames: names, job: jobResult(of: .implement(task: task.number), in: results))
     case .writeTests(let spec):
       if let errors = built.errors[.task(task.number)] { return compileFailure(task, errors) }
       if let failure = built.failures[.task(task.number)] {
@@ -125,7 +120,7 @@ private struct Judging {
         lateEvents: spec.waitsForEvents && lateEventsRun ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
       return TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
-        traits: built.surveys[.task(task.number)]?.traits ?? [:], seconds: runs.solution.timeLimit, gradesCount: gradesCount)
+        traits: built.surveys[.task(task.number)]?.traits ?? [:], gradesCount: gradesCount)
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return .one(task.number, check: .gradable, [.infrastructure(failure)])
@@ -148,13 +143,12 @@ private struct Judging {
         moduleErrors: built.moduleFolder == nil ? built.errors[.module] : nil, misuses: misuses)
       // Its stress tests, where it has them and its files ran as the learner wrote them.
       if !spec.stress.isEmpty, built.substitutes.isDisjoint(with: task.sourceNames), built.usable(.canonicalTests) {
-        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: jobResult(of: .implement(task: task.number), in: results), seconds: limit)
+        let stressed = TaskEvaluator.implement(task, testNames: spec.stress, job: jobResult(of: .implement(task: task.number), in: results))
         result.checks += stressed.checks
       }
       return result
     case .unknown(let kind):
-      return .one(task.number, check: .gradable, [.infrastructure(
-        "the catalog gives this task the kind \"\(kind)\", which this grader does not know; known kinds: \(LessonTask.knownKinds.sorted().joined(separator: ", "))")])
+      return .one(task.number, check: .gradable, [.infrastructure(.unknownTaskKind(kind, known: LessonTask.knownKinds.sorted()))])
     }
   }
 

@@ -11,7 +11,7 @@ import GradeRun
 public enum TaskEvaluator {
   /// Grades a task whose canonical tests check the learner's code: a check per test, and one
   /// for each way the run itself went wrong.
-  public static func implement(_ task: LessonTask, testNames: [String], job: JobResult, seconds: Int) -> TaskResult {
+  public static func implement(_ task: LessonTask, testNames: [String], job: JobResult) -> TaskResult {
     var checks: [Check] = []
     switch job.ending {
     case .void(let problems):
@@ -53,7 +53,7 @@ public enum TaskEvaluator {
     case .flooded:
       checks.append(Check(.stopsPrinting, findings: [.outputFlood(running: job.hung)]))
     case .timedOut:
-      checks.append(Check(.endsWithin(seconds: seconds), findings: [.timedOut(running: job.hung, seconds: seconds)]))
+      checks.append(Check(.endsWithin(seconds: job.timeLimit), findings: [.timedOut(running: job.hung, seconds: job.timeLimit)]))
     default:
       break
     }
@@ -110,13 +110,12 @@ public enum TaskEvaluator {
   ///   - ownedFiles: The file names (not paths) of the learner's test files, which
   ///     tell the learner's tests apart from canonical helpers in the same folder.
   ///   - traits: The traits each of the learner's test functions carries, by name.
-  ///   - seconds: The time limit of each run.
   ///   - gradesCount: Whether the grade counts (`Grader.gradesCount`): a test that fails on a
   ///     correct version other than the solution is then found without its values
   ///     (`TestOutcome.withoutValues`).
   public static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, runs: VariantRuns, ownedFiles: Set<String>, traits: [String: Set<String>] = [:],
-    seconds: Int, gradesCount: Bool = false
+    gradesCount: Bool = false
   ) -> TaskResult {
     func owns(_ test: TestOutcome) -> Bool {
       ownedFiles.contains(test.fileID.map { String($0.split(separator: "/").last ?? "") } ?? "")
@@ -146,7 +145,7 @@ public enum TaskEvaluator {
       default: break
       }
     }
-    if wheat.ending == .timedOut { valid.append(.timedOut(running: wheat.hung, seconds: seconds)) }
+    if wheat.ending == .timedOut { valid.append(.timedOut(running: wheat.hung, seconds: wheat.timeLimit)) }
     if wheat.ending == .flooded { valid.append(.outputFlood(running: wheat.hung)) }
     if wheatTests.isEmpty, valid.isEmpty { valid.append(.noLearnerTests) }
     var checks = [Check(.passesOnSolution, findings: valid)]
@@ -249,14 +248,14 @@ public enum TaskEvaluator {
     // Thorough: every chaff makes at least one test fail, in the way the task asks.
     var caught = 0
     for (chaff, job) in runs.chaffs {
-      let finding = verdict(on: chaff, job: job, owns: owns, seconds: seconds)
+      let finding = verdict(on: chaff, job: job, owns: owns)
       if finding == nil { caught += 1 }
       checks.append(Check(.catches(chaff), findings: finding.map { [$0] } ?? []))
     }
     // And every kept mutant: a floor under the chaffs, for the bugs nobody wrote down.
     var killed = 0
     for (change, job) in runs.mutants {
-      let finding = verdict(on: change, job: job, owns: owns, seconds: seconds)
+      let finding = verdict(on: change, job: job, owns: owns)
       if finding == nil { killed += 1 }
       // Named by its kind: a check's name reaches every report, and the exact change is
       // for a learner who earned it (`Wording.exactMutants`).
@@ -270,22 +269,22 @@ public enum TaskEvaluator {
   /// What the learner's tests did on one kept mutant: `nil` when some test of theirs failed or
   /// crashed on it. The reference tests kill it by failing, but a learner's crash is a kill too:
   /// the mutant was told apart from the code.
-  private static func verdict(on change: MutantChange, job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Finding? {
+  private static func verdict(on change: MutantChange, job: JobResult, owns: (TestOutcome) -> Bool) -> Finding? {
     let tests = job.tests.filter(owns)
     let exitedBadly = if case .abnormalExit = job.ending { true } else { false }
     let failed = tests.contains { job.fate(of: $0).isFailure } || exitedBadly || !job.sanitizerReports.isEmpty
     if failed { return nil }
-    return undecided(job, owns: owns, seconds: seconds).map { .mutantUndecided(change, reason: $0) } ?? .mutantSurvived(change)
+    return undecided(job, owns: owns).map { .mutantUndecided(change, reason: $0) } ?? .mutantSurvived(change)
   }
 
   /// Why a run against a buggy version says nothing about it (the grader's trouble, a time
   /// limit, endless output), or `nil` when it ran to its end.
-  private static func undecided(_ job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Undecided? {
-    Undecided(job.ending, hung: job.hung.filter(owns).map(\.displayName), seconds: seconds)
+  private static func undecided(_ job: JobResult, owns: (TestOutcome) -> Bool) -> Undecided? {
+    Undecided(job.ending, hung: job.hung.filter(owns).map(\.displayName), seconds: job.timeLimit)
   }
 
   /// What the learner's tests did on one chaff: `nil` when they caught it, in the way the task asks.
-  private static func verdict(on chaff: Chaff, job: JobResult, owns: (TestOutcome) -> Bool, seconds: Int) -> Finding? {
+  private static func verdict(on chaff: Chaff, job: JobResult, owns: (TestOutcome) -> Bool) -> Finding? {
     let tests = job.tests.filter(owns)
     let cleanFailures = tests.filter { job.fate(of: $0) == .failed }
     // A data race ThreadSanitizer reports, or a bad exit after the tests, is caught as surely as a failed expectation.
@@ -293,7 +292,7 @@ public enum TaskEvaluator {
     let crashed = tests.contains { if case .crashed = job.fate(of: $0) { true } else { false } } || exitedBadly || !job.sanitizerReports.isEmpty
     let mostIssues = cleanFailures.map(\.failures.count).max() ?? 0
     // A run that says nothing (the grader's trouble, a time limit, endless output) never catches a chaff.
-    let undecided = undecided(job, owns: owns, seconds: seconds)
+    let undecided = undecided(job, owns: owns)
     if crashed && chaff.mustNotCrash == true {
       // Any crash counts against it, even beside a clean failure: a crash
       // takes every test still running in the process down with it.
@@ -421,7 +420,7 @@ extension TaskEvaluator {
           finding = .misuseRejectedOtherwise(path: check.path, line: marked, group: check.misuse.group, said: said)
         }
       } else if moduleErrors == nil {
-        finding = .infrastructure("\(check.path) could not be compiled")
+        finding = .infrastructure(.misuseNotCompiled(path: check.path))
       }
       checks.append(Check(.rejectsMisuse(path: check.path, line: marked, group: check.misuse.group), findings: finding.map { [$0] } ?? []))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GradeCatalog
 
 /// One small change to a file of lesson code, made from the compiler's view of it.
 ///
@@ -34,48 +35,8 @@ package struct Mutant: Codable, Hashable, Sendable {
   /// program as it was built, with nothing to read that says a mutant is on. `nil` in the schema.
   package var builtAlone: Bool?
 
-  /// Sorts of change, named the way mutation-analysis tools name them.
-  package enum Kind: String, Codable, Hashable, Sendable, CaseIterable {
-    /// `<` `<=` `>` `>=` `==` `!=` swapped for a boundary or negated neighbour.
-    case relationalOperator
-    /// `+` `-` `*` `/` `%` (and their assignments) swapped, on numbers only.
-    case arithmeticOperator
-    /// `&&` and `||` swapped.
-    case logicalOperator
-    /// The condition of an `if`, `guard` or `while` negated.
-    case negatedCondition
-    /// A `guard`'s condition made `true`, so that it never exits.
-    case removedGuard
-    /// A `defer` whose body no longer runs.
-    case removedDefer
-    /// A call or an assignment statement left out.
-    case droppedStatement
-    /// An integer literal made one more or one less.
-    case nudgedConstant
-    /// `true` and `false` swapped.
-    case flippedBoolean
-    /// A returned value replaced by its type's plainest value (`!b`, `0`, `nil`, `[]`).
-    case replacedReturn
-    /// A string literal made empty, or an empty one made `"mutant"`.
-    case changedString
-    /// A search's predicate left out: `first(where:)` made `first`, `filter` made nothing,
-    /// `contains(where:)` made `!isEmpty`.
-    case droppedPredicate
-    /// A standard method swapped for its mirror (`first` and `last`, `min` and `max`,
-    /// `prefix` and `suffix`, `removeFirst` and `removeLast`, `contains` and `allSatisfy`,
-    /// `append` and `insert(_:at: 0)`).
-    case swappedMethod
-    /// A call's receiver standing for the call, where the types agree (`sorted()` or `map` left out).
-    case skippedCall
-    /// A function's whole body replaced by its result type's plain values, as cargo-mutants does.
-    case emptiedBody
-    /// An `if`, `while` or ternary condition made `true`, or `false`.
-    case forcedCondition
-    /// A statement moved out of the loop around it, or a neighbour of a loop moved into it.
-    case movedStatement
-    /// A statement that holds an `await` swapped with its neighbour.
-    case movedAwait
-  }
+  /// Sorts of change (`MutationKind`, in GradeCatalog, where a kept mutant's change names it).
+  package typealias Kind = MutationKind
 
   /// A change as bytes of the original file: a range and what replaces it.
   package struct Edit: Codable, Hashable, Sendable {
@@ -153,31 +114,5 @@ package struct Mutant: Codable, Hashable, Sendable {
     }
     let hex = String(hash, radix: 16)
     return String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(12))
-  }
-}
-
-extension Mutant.Kind {
-  /// The kind in words, for a learner who is not shown the code (`a comparison changed`).
-  package var words: String {
-    switch self {
-    case .relationalOperator: "a comparison is changed"
-    case .arithmeticOperator: "an arithmetic operator is changed"
-    case .logicalOperator: "`&&` and `||` are swapped"
-    case .negatedCondition: "a condition is negated"
-    case .removedGuard: "a guard never exits"
-    case .removedDefer: "a defer's body is left out"
-    case .droppedStatement: "a statement is left out"
-    case .nudgedConstant: "a number is made one more or one less"
-    case .flippedBoolean: "`true` and `false` are swapped"
-    case .replacedReturn: "a returned value is replaced by a plain one"
-    case .changedString: "a string constant is changed"
-    case .droppedPredicate: "a search's condition is left out"
-    case .swappedMethod: "a method is swapped for its mirror image (`first` for `last`, `min` for `max`)"
-    case .skippedCall: "a call is skipped, its receiver used as it is"
-    case .emptiedBody: "a whole body is replaced by a plain value"
-    case .forcedCondition: "a condition is made always true or always false"
-    case .movedStatement: "a statement is moved into or out of a loop"
-    case .movedAwait: "a statement that awaits swaps places with its neighbour"
-    }
   }
 }

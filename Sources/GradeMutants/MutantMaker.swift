@@ -18,7 +18,7 @@ import GradeProcesses
 /// dropped one never compiles, so such mutants would be refused or equivalent.
 package struct MutantMaker: Sendable {
   /// Runs the compiler.
-  var runner: ProcessRunner
+  var spawner: Spawner
   /// Clang's module cache.
   var moduleCache: URL
   /// What else the module is compiled with: language mode, default isolation, features,
@@ -26,21 +26,21 @@ package struct MutantMaker: Sendable {
   var arguments: [String]
 
   /// Makes a maker.
-  package init(runner: ProcessRunner = ProcessRunner(), moduleCache: URL, arguments: [String] = ["-swift-version", "5"]) {
-    self.runner = runner
+  package init(spawner: Spawner = Spawner(), moduleCache: URL, arguments: [String] = ["-swift-version", "5"]) {
+    self.spawner = spawner
     self.moduleCache = moduleCache
     self.arguments = arguments
   }
 
   /// The mutants of `file`, a file of module `module` whose other files are `companions`.
   package func mutants(of file: URL, companions: [URL], module: String) throws(GradeError) -> [Mutant] {
-    var runner = runner
+    var spawner = spawner
     // A dump is large, many times the source; the runner's usual cap is for transcripts.
-    runner.outputLimit = max(runner.outputLimit, 64 << 20)
+    spawner.outputLimit = max(spawner.outputLimit, 64 << 20)
     let command = ["swift-frontend", "-frontend", "-dump-ast", "-dump-ast-format", "json", "-primary-file", file.path]
       + companions.filter { $0.standardizedFileURL != file.standardizedFileURL }.map(\.path)
       + ["-module-name", module, "-module-cache-path", moduleCache.path] + Self.pluginArguments() + arguments
-    let outcome = try runner.run(command, until: .now + .seconds(180), streams: .separate)
+    let outcome = try spawner.run(command, until: .now + .seconds(180), streams: .separate)
     guard outcome.succeeded, let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes) else {
       throw .infrastructure(
         "could not read the type-checked tree of \(file.lastPathComponent); the compiler said: \(outcome.errorOutput.prefix(600))")

@@ -31,11 +31,11 @@ extension MutantSchema {
   /// those mutants are dropped, until the schema compiles or `rounds` run out. An error
   /// with no mutant before it means the original module does not compile, and throws.
   package func typeChecked(
-    _ compilation: Compilation, in folder: URL, runner: ProcessRunner = ProcessRunner(), rounds: Int = 12
+    _ compilation: Compilation, in folder: URL, spawner: Spawner = Spawner(), rounds: Int = 12
   ) throws(GradeError) -> MutantSchema {
     var schema = self
     for _ in 0..<rounds {
-      let errors = try schema.errors(compilation, in: folder, runner: runner)
+      let errors = try schema.errors(compilation, in: folder, spawner: spawner)
       if errors.isEmpty { return schema }
       var blamed: [Int: String] = [:]
       for error in errors {
@@ -67,7 +67,7 @@ extension MutantSchema {
   }
 
   /// Writes the schema to `folder` and returns the errors of compiling it.
-  func errors(_ compilation: Compilation, in folder: URL, runner: ProcessRunner) throws(GradeError) -> [CompileError] {
+  func errors(_ compilation: Compilation, in folder: URL, spawner: Spawner) throws(GradeError) -> [CompileError] {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for file in files { try Data(file.text.utf8).write(to: folder.appending(path: file.name)) }
@@ -79,7 +79,7 @@ extension MutantSchema {
     let command = ["swiftc", "-emit-sil", "-wmo", "-Onone", "-o", folder.appending(path: "schema.sil").path]
       + files.map { folder.appending(path: $0.name).path } + compilation.companions.map(\.path)
       + ["-module-name", compilation.module, "-module-cache-path", compilation.moduleCache.path] + compilation.arguments
-    let outcome = try runner.run(command, until: .now + .seconds(300), streams: .merged)
+    let outcome = try spawner.run(command, until: .now + .seconds(300), streams: .merged)
     if outcome.succeeded { return [] }
     let found = Self.compileErrors(in: outcome.output)
     if found.isEmpty { throw .infrastructure("type-checking the mutant schema failed: \(outcome.output.prefix(600))") }

@@ -74,7 +74,7 @@ package enum MachineCodeRules {
   /// emits calls to (read from the compiler, which names them), and those the standard
   /// library's and concurrency library's inlinable code calls (`@_silgen_name` in their
   /// interfaces). Read once per process.
-  static func runtimeFunctions(toolchain: String, runner: ProcessRunner, cache: URL? = nil) -> Set<String> {
+  static func runtimeFunctions(toolchain: String, spawner: Spawner, cache: URL? = nil) -> Set<String> {
     runtimeCache.withValue { known in
       if let names = known[toolchain] { return names }
       let compiler = "\(toolchain)/bin/swift-frontend"
@@ -89,7 +89,7 @@ package enum MachineCodeRules {
       }
       var names: Set<String> = []
       // The compiler holds each runtime function's name as a string; grep reads it in a fraction of a second.
-      if let found = try? runner.run(["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", compiler], until: .now + .seconds(60), streams: .separate) {
+      if let found = try? spawner.run(["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", compiler], until: .now + .seconds(60), streams: .separate) {
         names.formUnion(found.output.split(separator: "\n").map(String.init))
       }
       let interfaces = toolchain + "/lib/swift/linux"
@@ -113,7 +113,7 @@ package enum MachineCodeRules {
 
   /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
   package static func refusals(
-    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, runner: ProcessRunner, cache: URL? = nil
+    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, spawner: Spawner, cache: URL? = nil
   ) -> [Refusal] {
     #if !os(Linux)
       // These rules read ELF (dynamic symbols, .init_array); App grades nowhere but Linux (HostPlatform).
@@ -121,14 +121,14 @@ package enum MachineCodeRules {
     #else
     var refusals: [Refusal] = []
     // One listing of the dynamic symbols: `U name` for a symbol it calls, `<address> T name` for one it defines.
-    if let listed = symbols(["-D"], of: library, tool: "\(toolchain)/bin/llvm-nm", runner: runner) {
+    if let listed = symbols(["-D"], of: library, tool: "\(toolchain)/bin/llvm-nm", spawner: spawner) {
       let rows = listed.map { $0.split(separator: " ").map(String.init) }
       let called = rows.compactMap { $0.count == 2 && $0[0] == "U" ? $0[1] : nil }
       let exported = rows.compactMap { $0.count == 3 && $0[1] != "U" && $0[1] != "w" && $0[1] != "v" ? $0[2] : nil }
       let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
       let foreign = exported.filter { !$0.hasPrefix("$s") && !markers.contains($0) }
       refusals += foreign.prefix(3).map { Refusal(rule: .exportedSymbol, path: shownAs, line: nil, found: $0) }
-      let runtime = runtimeFunctions(toolchain: toolchain, runner: runner, cache: cache)
+      let runtime = runtimeFunctions(toolchain: toolchain, spawner: spawner, cache: cache)
       let refused = called.map { String($0.prefix { $0 != "@" }) }.filter { name in
         !name.hasPrefix("$s") && !runtime.contains(name) && !cFunctions.contains(name)
           // ThreadSanitizer's compiler pass adds calls to its runtime; no Swift code can name one.
@@ -138,11 +138,11 @@ package enum MachineCodeRules {
       if threadSanitizer {
         let unseen = called.map { String($0.prefix { $0 != "@" }) }.filter { $0.hasPrefix("swift_") && !isInstrumented($0) }
         refusals += Set(unseen).sorted().prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
-        let reflection = reflectionUses(called.filter { $0.hasPrefix("$s") }, toolchain: toolchain, runner: runner)
+        let reflection = reflectionUses(called.filter { $0.hasPrefix("$s") }, toolchain: toolchain, spawner: spawner)
         refusals += reflection.prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
       }
     }
-    if let entries = loaderArrayEntries(of: library, toolchain: toolchain, runner: runner),
+    if let entries = loaderArrayEntries(of: library, toolchain: toolchain, spawner: spawner),
       entries > loaderEntries(threadSanitizer: threadSanitizer)
     {
       refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: ".init_array"))
@@ -152,9 +152,9 @@ package enum MachineCodeRules {
   }
 
   /// The standard library's reflection among the Swift symbols `names`, demangled: `Swift.Mirror`, `Swift.dump`.
-  static func reflectionUses(_ names: [String], toolchain: String, runner: ProcessRunner) -> [String] {
+  static func reflectionUses(_ names: [String], toolchain: String, spawner: Spawner) -> [String] {
     guard !names.isEmpty,
-      let outcome = try? runner.run(
+      let outcome = try? spawner.run(
         ["\(toolchain)/bin/swift-demangle", "--compact"] + names, until: .now + .seconds(60), streams: .separate),
       outcome.succeeded
     else { return [] }
@@ -164,16 +164,16 @@ package enum MachineCodeRules {
   }
 
   /// The names `llvm-nm` lists with `options`, or `nil` when it cannot read the file.
-  private static func symbols(_ options: [String], of library: URL, tool: String, runner: ProcessRunner) -> [String]? {
-    guard let outcome = try? runner.run([tool] + options + [library.path], until: .now + .seconds(60), streams: .separate),
+  private static func symbols(_ options: [String], of library: URL, tool: String, spawner: Spawner) -> [String]? {
+    guard let outcome = try? spawner.run([tool] + options + [library.path], until: .now + .seconds(60), streams: .separate),
       outcome.succeeded
     else { return nil }
     return outcome.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
   }
 
   /// How many functions the library's `.init_array` and `.preinit_array` ask the loader to run.
-  private static func loaderArrayEntries(of library: URL, toolchain: String, runner: ProcessRunner) -> Int? {
-    guard let outcome = try? runner.run(
+  private static func loaderArrayEntries(of library: URL, toolchain: String, spawner: Spawner) -> Int? {
+    guard let outcome = try? spawner.run(
       ["\(toolchain)/bin/llvm-objdump", "-h", library.path], until: .now + .seconds(60), streams: .separate),
       outcome.succeeded
     else { return nil }

@@ -16,13 +16,13 @@ import GradeResults
 /// (`MachineCodeRules`) complete the picture.
 package struct SourceSurvey {
   /// Runs the compiler.
-  var runner: ProcessRunner
+  var spawner: Spawner
   /// Clang's module cache, for the type-checked dump.
   var moduleCache: URL
 
   /// Creates a survey that runs the compiler with `runner`, sharing `moduleCache`.
-  package init(runner: ProcessRunner, moduleCache: URL) {
-    self.runner = runner
+  package init(spawner: Spawner, moduleCache: URL) {
+    self.spawner = spawner
     self.moduleCache = moduleCache
   }
 
@@ -87,7 +87,7 @@ package struct SourceSurvey {
       for dump in dumps {
         let arguments = ["swift-frontend", "-frontend"] + dump
           + ["-dump-ast-format", "json", "-parse-as-library", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
-        guard let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
+        guard let outcome = try? spawner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
           let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes)
         else {
           found.update { $0.unread.append(file.shownAs) }

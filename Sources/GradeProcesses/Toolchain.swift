@@ -22,7 +22,7 @@ package enum Toolchain {
   ///
   /// Asking `swiftc` takes a third of a second, which a learner's one-line edit would
   /// otherwise pay on every grading.
-  package static func version(runner: ProcessRunner, rememberedIn file: URL? = nil) -> String {
+  package static func version(spawner: Spawner, rememberedIn file: URL? = nil) -> String {
     if let known = cached.withLock({ $0 }) { return known }
     let identity = compilerIdentity()
     if let file, let said = try? String(contentsOf: file, encoding: .utf8) {
@@ -32,7 +32,7 @@ package enum Toolchain {
         return lines[1]
       }
     }
-    let outcome = try? runner.run(["swiftc", "--version"], until: .now + .seconds(60), streams: .separate)
+    let outcome = try? spawner.run(["swiftc", "--version"], until: .now + .seconds(60), streams: .separate)
     let line = outcome?.output.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
     cached.withLock { $0 = line }
     if let file, outcome?.succeeded == true {

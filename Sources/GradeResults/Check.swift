@@ -33,7 +33,7 @@ public struct Check: Sendable, Equatable, Codable {
     /// An owned file could be graded (read, a regular file, not too large).
     case fileGradable(path: String)
     /// The task's files keep the lesson's rules.
-    case keepsRules
+    case followsRules
     /// The task's files compile.
     case compiles
 

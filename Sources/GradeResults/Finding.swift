@@ -23,13 +23,13 @@ public enum Finding: Sendable, Equatable, Codable {
   /// The task cannot be graded until these files, another task's, compile.
   case waitsFor(files: [String])
   /// The task cannot be graded from these files.
-  case unavailable(String)
-  /// Something around the tests failed; the message says what.
-  case infrastructure(String)
+  case unavailable(Unavailability)
+  /// Something around the tests failed: the grader's trouble or the workbook's.
+  case infrastructure(GradingProblem)
   /// No test of the task's own was found: a catalog or file naming mistake.
   case noCanonicalTests([String])
   /// An owned file was not graded: a link, a file outside the folder, too large, not UTF-8, missing.
-  case rejectedFile(path: String, reason: String)
+  case rejectedFile(path: String, rejection: FileRejection)
   /// The run's own report does not add up (a test that never reported an end, one
   /// reported twice or never announced), so none of it counts.
   case voidRun([StreamProblem])

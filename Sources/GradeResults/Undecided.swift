@@ -11,5 +11,5 @@ public enum Undecided: Sendable, Equatable, Codable {
   /// The run's own report does not add up, so none of it counts.
   case void([StreamProblem])
   /// The grader could not run them.
-  case infrastructure(String)
+  case infrastructure(GradingProblem)
 }

@@ -29,13 +29,13 @@ package struct FlavourChoice: Equatable {
   }
 
   /// The builds to make: the plain one always, ThreadSanitizer's when some task's variants need it.
-  package var flavoursBuilt: [GradingPlan.Flavour] { builtSanitized.isEmpty ? [.plain] : [.plain, .threadSanitizer] }
+  package var flavoursBuilt: [JobList.Flavour] { builtSanitized.isEmpty ? [.plain] : [.plain, .threadSanitizer] }
 
   /// Of the tasks `built`, those whose variants `flavour`'s build makes.
-  package func tasks(_ built: Set<Int>, builtIn flavour: GradingPlan.Flavour) -> Set<Int> {
+  package func tasks(_ built: Set<Int>, builtIn flavour: JobList.Flavour) -> Set<Int> {
     built.filter { builtSanitized.contains($0) == (flavour == .threadSanitizer) }
   }
 
   /// The build whose runs grade `task` before any task is checked again once passing.
-  package func flavour(of task: Int) -> GradingPlan.Flavour { testedSanitized.contains(task) ? .threadSanitizer : .plain }
+  package func flavour(of task: Int) -> JobList.Flavour { testedSanitized.contains(task) ? .threadSanitizer : .plain }
 }

@@ -6,7 +6,7 @@ import GradeBuild
 /// A job's result depends only on its test binary, the library it ran
 /// against, its arguments and its limits. A learner who edits one task's
 /// tests changes one binary, so only that task's jobs run again; the rest are
-/// answered from here. Which results are kept is the plan's rule (`GradingPlan.Job.keeps`).
+/// answered from here. Which results are cached is the job list's rule (`JobList.Job.caches`).
 package struct JobCache {
   /// The folder of job results.
   var folder: URL
@@ -22,11 +22,11 @@ package struct JobCache {
   }
 
   /// The kept result of each of `jobs` that has one, by job.
-  package func kept(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+  package func kept(_ jobs: [JobList.Job]) -> [JobID: JobResult] {
     Dictionary(jobs.compactMap { job in load(key: job.cacheKey).map { (job.id, $0) } }) { first, _ in first }
   }
 
-  /// Stores `result` under `key`; the plan's job says whether it may be kept (`GradingPlan.Job.keeps`).
+  /// Stores `result` under `key`; the plan's job says whether it may be cached (`JobList.Job.keeps`).
   func store(_ result: JobResult, key: CacheKey) {
     try? StoredFile.write(result, to: file(key), key: key.text)
   }

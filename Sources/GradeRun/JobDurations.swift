@@ -38,8 +38,8 @@ package struct JobDurations: Sendable {
 
   /// `jobs` in a random order, then the longest expected first, in tenths of a second: jobs of
   /// about the same length keep their random order among themselves.
-  static func longestFirst(_ jobs: [GradingPlan.Job], expected: [String: Double]) -> [GradingPlan.Job] {
-    func tenths(_ job: GradingPlan.Job) -> Int { Int(((expected[job.id.description] ?? 0) * 10).rounded(.down)) }
+  static func longestFirst(_ jobs: [JobList.Job], expected: [String: Double]) -> [JobList.Job] {
+    func tenths(_ job: JobList.Job) -> Int { Int(((expected[job.id.description] ?? 0) * 10).rounded(.down)) }
     return jobs.shuffled().enumerated()
       .sorted { tenths($0.element) != tenths($1.element) ? tenths($0.element) > tenths($1.element) : $0.offset < $1.offset }
       .map(\.element)

@@ -2,10 +2,10 @@ import Foundation
 import GradeBuild
 import GradeProcesses
 
-/// Runs a grading plan's jobs, each in its own box, answering what it can from the job cache.
+/// Runs a job list's jobs, each in its own box, answering what it can from the job cache.
 package struct JobExecutor: Sendable {
   /// The workspace each flavour's jobs run in.
-  var workspaces: [GradingPlan.Flavour: Workspace]
+  var workspaces: [JobList.Flavour: Workspace]
   /// Where job results are kept between gradings; none for runs that must all happen (a soak's).
   var cache: JobCache?
   /// Whether a kept result may answer a job.
@@ -14,7 +14,7 @@ package struct JobExecutor: Sendable {
   var order: Order
 
   /// Creates an executor running each flavour's jobs in its workspace, in `order`, with `cache` when `useCache`.
-  package init(workspaces: [GradingPlan.Flavour: Workspace], cache: JobCache? = nil, useCache: Bool, order: Order) {
+  package init(workspaces: [JobList.Flavour: Workspace], cache: JobCache? = nil, useCache: Bool, order: Order) {
     self.workspaces = workspaces
     self.cache = cache
     self.useCache = useCache
@@ -40,15 +40,15 @@ package struct JobExecutor: Sendable {
   static let width = 4 * SideBySide.cores
 
   /// Runs every job whose result is not kept, `width` at once, in the executor's `order`, the
-  /// jobs that wait for their task's solution (`GradingPlan.Job.waitsForSolution`) after the
+  /// jobs that wait for their task's solution (`JobList.Job.waitsForSolution`) after the
   /// rest but without waiting for it: when the tests hang or flood on the solution, those
   /// still to start never do, those running are stopped (`Cancellation`), and the results of
   /// all of them are left out, since the tests would hang on every version, a limit each.
-  package func run(_ jobs: [GradingPlan.Job]) -> [JobID: JobResult] {
+  package func run(_ jobs: [JobList.Job]) -> [JobID: JobResult] {
     let stuck = Dictionary(uniqueKeysWithValues: Set(jobs.filter(\.waitsForSolution).compactMap(\.id.task)).map { ($0, Cancellation()) })
-    @Sendable func cancellation(of job: GradingPlan.Job) -> Cancellation? { job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil }
+    @Sendable func cancellation(of job: JobList.Job) -> Cancellation? { job.waitsForSolution ? job.id.task.flatMap { stuck[$0] } : nil }
     let results = Locked([JobID: JobResult]())
-    var pending: [GradingPlan.Job] = []
+    var pending: [JobList.Job] = []
     for job in jobs {
       if useCache, let kept = cache?.load(key: job.cacheKey) {
         results.update { $0[job.id] = kept }
@@ -75,7 +75,7 @@ package struct JobExecutor: Sendable {
       if Self.stuckOnSolution(job.id, result), let task = job.id.task { stuck[task]?.cancel() }
       result.seconds = seconds(since: started)
       trace("job \(job.id) took", since: started)
-      if job.keeps(result) { cache?.store(result, key: job.cacheKey) }
+      if job.caches(result) { cache?.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)

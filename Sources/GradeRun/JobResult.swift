@@ -41,7 +41,7 @@ public struct JobResult: Sendable, Equatable, Codable {
   /// The stand-in for a job with no result (never planned, or never run): a run the grader could
   /// not make, which decides nothing, so a missing result never reads as a pass or a catch.
   package static func missing(_ id: JobID) -> JobResult {
-    JobResult(ending: .infrastructure("the grader has no result of the run \(id)"))
+    JobResult(ending: .infrastructure(.noResult(run: "\(id)")))
   }
 
   private enum CodingKeys: String, CodingKey {

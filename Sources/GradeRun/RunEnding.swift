@@ -1,5 +1,6 @@
 import GradeEvents
 import GradeProcesses
+import GradeResults
 
 /// How a job's runs ended: the one model of it.
 ///
@@ -7,7 +8,7 @@ import GradeProcesses
 /// tests again alone). Its ending is the most telling of its runs' endings, in
 /// the order of the cases below, most telling last: a run the grader could not
 /// make says more than one that hung, which says more than one that finished.
-/// Whether its result may be kept for the next grading (`cacheable`) is Run's
+/// Whether its result may be cached for the next grading (`cacheable`) is Run's
 /// rule, here; whether its tests decide anything is Judge's (`decides`).
 public enum RunEnding: Sendable, Equatable, Codable {
   /// Every test reported an end: the tests' verdicts stand, crashes included.
@@ -23,11 +24,11 @@ public enum RunEnding: Sendable, Equatable, Codable {
   /// The run's own report does not add up (a record nobody framed, a test that never ended): none of it counts.
   case void([StreamProblem])
   /// The grader could not make the run.
-  case infrastructure(String)
+  case infrastructure(GradingProblem)
 
   /// Whether the result may be answered from the job cache next time: what a limit or the
-  /// machine cut short may come out otherwise. (A hang the tests own is kept by the grader's
-  /// own rule, `GradingPlan.Job.keeps`.)
+  /// machine cut short may come out otherwise. (A hang the tests own is cached by the grader's
+  /// own rule, `JobList.Job.caches`.)
   public var cacheable: Bool {
     switch self {
     case .finished, .abnormalExit, .void: true

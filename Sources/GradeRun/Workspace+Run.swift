@@ -103,7 +103,7 @@ extension Workspace {
       do {
         boxed = try workspace.box.run(program, libraries: libraries, request: request, cancellation: cancellation)
       } catch {
-        result.ending = result.ending.merged(with: .infrastructure(error.message))
+        result.ending = result.ending.merged(with: .infrastructure(.error(error.message)))
         return nil
       }
       let outcome = boxed.outcome
@@ -118,7 +118,7 @@ extension Workspace {
       for library in libraries { modules[library.lastPathComponent] = library }
       let shown = workspace.plan.module.shownAs.merging(workspace.plan.canonicalTests.shownAs) { first, _ in first }
       let races = SanitizerReport.reports(
-        in: outcome.output, modules: modules, toolchain: workspace.box.isolation.toolchain, runner: workspace.compiler.runner
+        in: outcome.output, modules: modules, toolchain: workspace.box.isolation.toolchain, spawner: workspace.compiler.spawner
       ).map { report in
         var text = report
         for (name, path) in shown.sorted(by: { $0.key < $1.key }) { text = text.replacingOccurrences(of: " at \(name):", with: " at \(path):") }

@@ -61,7 +61,7 @@ import Testing
       // 1: a kernel without Landlock, which confines the system calls alone.
       guard status == 0 || status == 1 else { fail("the run could not be confined (step \(status))", status: .cannotConfine) }
     }
-    // The late-events run holds the code under test's jobs back from here on (`LateEvents.c`).
+    // The late-events run holds the code under test's executor jobs back from here on (`LateEvents.c`).
     if orders?.lateEvents == true {
       guard let start = cFunction("grade_late_events_start", as: StartLateEvents.self), start() == 0 else {
         fail("the late-events run could not start", status: .cannotConfine)

@@ -13,7 +13,7 @@ public struct RunOrders: Codable, Equatable, Sendable {
   public var repetitions: Int
   /// Whether a test that waits for real time to pass records an issue (`"waitsForEvents"`).
   public var waitsForEvents: Bool
-  /// Whether the code under test's events come late: its jobs run only while no job of the
+  /// Whether the code under test's events come late: its executor jobs (the Swift runtime's) run only while no executor job of the
   /// tests is queued or running (`LateEvents.c`), so a test that waits for time sees none of them.
   public var lateEvents: Bool
   /// Whether the run confines itself (`Confinement.c`): Landlock to `allowed` and seccomp. The

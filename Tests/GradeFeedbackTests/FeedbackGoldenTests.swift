@@ -24,8 +24,7 @@ struct FeedbackGoldenTests {
     crashed.displayName = "Parsing reads a number"
     let implement = TaskEvaluator.implement(
       lesson.tasks[0], testNames: ["ScoreValidatorTests"],
-      job: JobResult(tests: [failing, crashed], crashes: [crashed.id: .printing("ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)")]),
-      seconds: 60)
+      job: JobResult(tests: [failing, crashed], crashes: [crashed.id: .printing("ExpectRequire/ScoreValidator.swift:33: Fatal error: Please implement parse(_:)")]))
     guard case .writeTests(let spec) = lesson.tasks[1].kind else { fatalError() }
     func learnerTest(_ status: TestOutcome.Status, issues: Int = 0) -> TestOutcome {
       outcome(
@@ -35,7 +34,7 @@ struct FeedbackGoldenTests {
     let writeTests = TaskEvaluator.writeTests(
       lesson.tasks[1], spec: spec, wheat: JobResult(tests: [learnerTest(.passed)]),
       chaffs: [JobResult(tests: [learnerTest(.failed, issues: 1)]), JobResult(tests: [learnerTest(.failed, issues: 2)]), JobResult(tests: [learnerTest(.passed)])],
-      ownedFiles: ["UserStoreTests.swift"], seconds: 60)
+      ownedFiles: ["UserStoreTests.swift"])
     return LessonResult(lessonNumber: 1, tasks: [implement, writeTests])
   }
 
@@ -225,12 +224,6 @@ struct FeedbackGoldenTests {
       """)
   }
 
-  @Test("A check's output is cut to Exercism's 500 characters")
-  func outputLimit() {
-    let check = Check(.endsCleanly, findings: [.abnormalExit(.exited(3))], output: String(repeating: "a", count: 2_000))
-    #expect(check.output?.count == 500)
-  }
-
   @Test("A runner that stops with a status of the box's protocol is named in words, with what to run next")
   func runnerStatus() {
     let wording = Wording(lesson: lesson, task: lesson.tasks[0])
@@ -238,6 +231,20 @@ struct FeedbackGoldenTests {
     let text = confined.words(in: wording).text
     #expect(text.contains("the box could not confine the run") && text.contains("check-setup") && text.contains("(step 3)"), "\(text)")
     #expect(Finding.runFailed(Crash(termination: .exited(9))).words(in: wording).text.contains("the process exited with status 9"))
+  }
+
+  @Test("Facts found outside Feedback are worded here: a rejected file, with the command that brings a missing one back, and the grader's trouble")
+  func factsWorded() {
+    let wording = Wording(lesson: lesson, task: lesson.tasks[1])
+    let missing = Finding.rejectedFile(path: "Sources/A.swift", rejection: .missing).words(in: wording).headline
+    #expect(missing == "Sources/A.swift was not graded: it is missing; swift run grade reset \(lesson.number) \(lesson.tasks[1].number) brings the starter back.")
+    let large = Finding.rejectedFile(path: "Sources/A.swift", rejection: .tooLarge(bytes: 2_000_000, limit: 1_048_576)).words(in: wording).headline
+    #expect(large == "Sources/A.swift was not graded: it is 2000000 bytes, over the 1048576-byte limit for a source file.")
+    let unknown = Finding.infrastructure(.unknownTaskKind("draw", known: ["compiles", "implement"])).words(in: wording).headline
+    #expect(unknown == "Could not grade: the catalog gives this task the kind \"draw\", which this grader does not know; known kinds: compiles, implement")
+    #expect(Undecided.infrastructure(.noResult(run: "task-2-solution")).words == "the run could not be graded: the grader has no result of the run task-2-solution")
+    let slow = Finding.infrastructure(.compilerTimedOut(after: .seconds(900))).words(in: wording).headline
+    #expect(slow == "Could not grade: the compiler took longer than 900.0 seconds and was stopped")
   }
 
   @Test("A check's output is cut where a line starts, and escaped once, by the JSON encoder")
@@ -259,7 +266,7 @@ struct LessonErrorFeedbackTests {
     let lesson = SampleLesson.lesson
     let message = "Lessons/01-expect-and-require/Tests/UserStoreTests.swift is missing."
     let result = LessonResult(
-      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
+      lessonNumber: 1, tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(.error(message))]) },
       lessonError: message)
     #expect(FeedbackRenderer(style: Style(colored: false)).lesson(lesson, result) == """
       Lesson 1: Expecting and requiring  (expect-and-require)
@@ -271,7 +278,7 @@ struct LessonErrorFeedbackTests {
   func flood() {
     let talker = outcome("talksForever()", status: .interrupted)
     let job = JobResult(tests: [talker], ending: .flooded, hung: [talker])
-    let result = TaskEvaluator.implement(SampleLesson.lesson.tasks[0], testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    let result = TaskEvaluator.implement(SampleLesson.lesson.tasks[0], testNames: ["ScoreValidatorTests"], job: job)
     #expect(result.status == .fail)
     #expect(result.findings == [.outputFlood(running: [talker])])
   }

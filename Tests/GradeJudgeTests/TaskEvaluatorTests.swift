@@ -14,7 +14,7 @@ struct ImplementGradingTests {
   @Test("Every canonical test passing passes the task")
   func passes() {
     let job = JobResult(tests: [outcome("a()"), outcome("b()")])
-    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job)
     #expect(result.status == .pass)
     #expect(result.findings.isEmpty)
     #expect(result.checks.map(\.status) == [.pass, .pass])
@@ -24,7 +24,7 @@ struct ImplementGradingTests {
   func fails() {
     let issue = IssueReport(message: "Expectation failed: (score → 101) <= 100")
     let failing = outcome("b()", status: .failed, issues: [issue])
-    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: JobResult(tests: [outcome("a()"), failing]), seconds: 60)
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: JobResult(tests: [outcome("a()"), failing]))
     #expect(result.status == .fail)
     #expect(result.findings == [.testFailed(failing)])
   }
@@ -33,7 +33,7 @@ struct ImplementGradingTests {
   func crash() {
     let crashed = outcome("a()", status: .interrupted)
     let job = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Please implement")])
-    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job)
     #expect(result.status == .fail)
     #expect(result.findings == [.testCrashed(crashed, .printing("Fatal error: Please implement"))])
   }
@@ -43,7 +43,7 @@ struct ImplementGradingTests {
     let crashed = outcome("a()", status: .interrupted)
     let waiting = [outcome("b()", status: .interrupted), outcome("c()", status: .notRun)]
     let job = JobResult(tests: [crashed] + waiting + [outcome("d()")], crashes: [crashed.id: .printing("Fatal error: Please implement")])
-    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 60)
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job)
     #expect(result.status == .fail)
     #expect(result.findings == [.testCrashed(crashed, .printing("Fatal error: Please implement"))] + waiting.map(Finding.notRunAfterCrash))
     #expect(result.checks.filter { $0.status == .fail }.map(\.name) == ["a()", "b()", "c()"])
@@ -55,15 +55,16 @@ struct ImplementGradingTests {
   @Test("A time-out fails the task and names what was still running")
   func timeout() {
     let hung = outcome("waits()", status: .interrupted)
-    let job = JobResult(tests: [outcome("a()"), hung], ending: .timedOut, hung: [hung])
-    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job, seconds: 5)
+    var job = JobResult(tests: [outcome("a()"), hung], ending: .timedOut, hung: [hung])
+    job.timeLimit = 5
+    let result = TaskEvaluator.implement(task, testNames: ["ScoreValidatorTests"], job: job)
     #expect(result.status == .fail)
     #expect(result.findings == [.timedOut(running: [hung], seconds: 5)])
   }
 
   @Test("No matching test is the workbook's error, not the learner's failure")
   func noTests() {
-    let result = TaskEvaluator.implement(task, testNames: ["Missing"], job: JobResult(), seconds: 60)
+    let result = TaskEvaluator.implement(task, testNames: ["Missing"], job: JobResult())
     #expect(result.status == .error)
     #expect(result.findings == [.noCanonicalTests(["Missing"])])
   }
@@ -93,7 +94,7 @@ struct WriteTestsGradingTests {
 
   @Test("Valid and thorough tests pass the task")
   func passes() {
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: caughtEverything, ownedFiles: owned)
     #expect(result.status == .pass)
     #expect(result.findings.isEmpty)
     #expect(result.bugsCaught == .init(caught: 3, total: 3))
@@ -107,7 +108,7 @@ struct WriteTestsGradingTests {
     let runs = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(newestFirst, JobResult(tests: [learnerTest("finds()", cases: 3), strict]))],
       chaffs: Array(zip(spec.chaffs, caughtEverything)))
-    let result = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings == [.overSpecified(strict, newestFirst)])
     #expect(result.bugsCaught == nil)
@@ -117,7 +118,7 @@ struct WriteTestsGradingTests {
 
     let passing = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(newestFirst, goodWheat)], chaffs: Array(zip(spec.chaffs, caughtEverything)))
-    #expect(TaskEvaluator.writeTests(task, spec: spec, runs: passing, ownedFiles: owned, seconds: 60).status == .pass)
+    #expect(TaskEvaluator.writeTests(task, spec: spec, runs: passing, ownedFiles: owned).status == .pass)
   }
 
   @Test("Where grades count, a test failing on another correct version or a timing wheat shows no issue it recorded there; on the solution it does")
@@ -129,7 +130,7 @@ struct WriteTestsGradingTests {
     let runs = TaskEvaluator.VariantRuns(
       solution: goodWheat, wheats: [(other, JobResult(tests: [learnerTest("finds()", cases: 3), leaking]))],
       chaffs: Array(zip(spec.chaffs, caughtEverything)))
-    let counting = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60, gradesCount: true)
+    let counting = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, gradesCount: true)
     #expect(counting.status == .fail)
     guard case .overSpecified(let shown, let wheat) = counting.findings.first else {
       Issue.record("expected an over-specified test: \(counting.findings)")
@@ -142,7 +143,7 @@ struct WriteTestsGradingTests {
     #expect(!counting.findings[0].plainText.contains("3136"), "\(counting.findings[0].plainText)")
     #expect(counting.findings[0].plainText.hasPrefix("measures() fails on correct code that lists users newest first"))
     // In a learner's own grading the same run shows what the test computed.
-    let own = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned, seconds: 60)
+    let own = TaskEvaluator.writeTests(task, spec: spec, runs: runs, ownedFiles: owned)
     #expect(own.findings[0].plainText.contains("3136"))
 
     // On the timing wheats too; on the solution, what the test computed there is shown either way.
@@ -150,10 +151,10 @@ struct WriteTestsGradingTests {
     flaky.flakiness = LessonTask.Flakiness(runs: 1, timingWheats: [other])
     let timing = TaskEvaluator.VariantRuns(
       solution: goodWheat, chaffs: Array(zip(spec.chaffs, caughtEverything)), timingWheats: [(other, JobResult(tests: [leaking]))])
-    let late = TaskEvaluator.writeTests(task, spec: flaky, runs: timing, ownedFiles: owned, seconds: 60, gradesCount: true)
+    let late = TaskEvaluator.writeTests(task, spec: flaky, runs: timing, ownedFiles: owned, gradesCount: true)
     #expect(late.findings.contains { if case .failsOnTimingWheat(let test, _) = $0 { test == leaking.withoutValues } else { false } }, "\(late.findings)")
     let onSolution = TaskEvaluator.writeTests(
-      task, spec: spec, runs: TaskEvaluator.VariantRuns(solution: JobResult(tests: [leaking])), ownedFiles: owned, seconds: 60, gradesCount: true)
+      task, spec: spec, runs: TaskEvaluator.VariantRuns(solution: JobResult(tests: [leaking])), ownedFiles: owned, gradesCount: true)
     #expect(onSolution.findings == [.failsOnWheat(leaking)])
   }
 
@@ -161,21 +162,21 @@ struct WriteTestsGradingTests {
   func failsOnWheat() {
     let failing = learnerTest("wrong()", status: .failed, issues: 1)
     let wheat = JobResult(tests: [learnerTest("finds()", cases: 3), failing])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings == [.failsOnWheat(failing)])
   }
 
   @Test("No tests at all is reported as such")
   func noTests() {
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(), chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(), chaffs: caughtEverything, ownedFiles: owned)
     #expect(result.findings == [.noLearnerTests])
   }
 
   @Test("Tests in canonical helper files are not the learner's")
   func helpersDoNotCount() {
     let helper = outcome("helper()", module: "ExpectRequireLearnerTests_T2V0", suite: nil, file: "Helpers.swift")
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [helper]), chaffs: [], ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [helper]), chaffs: [], ownedFiles: owned)
     #expect(result.findings == [.noLearnerTests])
   }
 
@@ -183,7 +184,7 @@ struct WriteTestsGradingTests {
   func missedChaff() {
     var chaffs = caughtEverything
     chaffs[2] = JobResult(tests: [learnerTest("finds()")])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings == [.chaffMissed(spec.chaffs[2])])
     #expect(result.bugsCaught == .init(caught: 2, total: 3))
@@ -194,7 +195,7 @@ struct WriteTestsGradingTests {
     var chaffs = caughtEverything
     let crashed = learnerTest("finds()", status: .interrupted)
     chaffs[0] = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Unexpectedly found nil")])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned)
     #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
   }
 
@@ -203,7 +204,7 @@ struct WriteTestsGradingTests {
     var chaffs = caughtEverything
     let crashed = learnerTest("unwraps()", status: .interrupted)
     chaffs[0] = JobResult(tests: [crashed, learnerTest("finds()", status: .failed, issues: 1)], crashes: [crashed.id: .printing("Fatal error: Unexpectedly found nil")])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings.contains(.chaffCaughtOnlyByCrash(spec.chaffs[0])))
   }
@@ -213,7 +214,7 @@ struct WriteTestsGradingTests {
     var chaffs = caughtEverything
     let crashed = learnerTest("finds()", status: .interrupted)
     chaffs[2] = JobResult(tests: [crashed], crashes: [crashed.id: .printing("Fatal error: Index out of range")])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned)
     #expect(result.status == .pass)
   }
 
@@ -221,14 +222,14 @@ struct WriteTestsGradingTests {
   func tooFewIssues() {
     var chaffs = caughtEverything
     chaffs[1] = JobResult(tests: [learnerTest("finds()", status: .failed, issues: 1)])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: goodWheat, chaffs: chaffs, ownedFiles: owned)
     #expect(result.findings.contains(.chaffNeedsMoreIssues(spec.chaffs[1], needed: 2, found: 1)))
   }
 
   @Test("Too few parameterized cases fails the task even when every chaff is caught")
   func tooFewCases() {
     let wheat = JobResult(tests: [learnerTest("finds()", cases: 2)])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: caughtEverything, ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings.contains(.tooFewCases(needed: 3, found: 2)))
   }
@@ -240,7 +241,7 @@ struct WriteTestsGradingTests {
     func grade(_ names: [String]) -> TaskResult {
       var test = learnerTest("finds()", cases: names.count)
       test.caseNames = names
-      return TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [test]), chaffs: caughtEverything, ownedFiles: owned, seconds: 60)
+      return TaskEvaluator.writeTests(task, spec: spec, wheat: JobResult(tests: [test]), chaffs: caughtEverything, ownedFiles: owned)
     }
     let unnamed = grade(["10% off 1005 cents", "DiscountCase(price: 1015, percent: 10)", "Case(price: 1, percent: 2)"])
     #expect(unnamed.status == .fail)
@@ -283,7 +284,7 @@ struct FlakyGradingTests {
       task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
       timingWheats: [(late, JobResult(tests: [learnerTest()]))],
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
-      ownedFiles: owned, seconds: 60)
+      ownedFiles: owned)
     #expect(!result.findings.contains { if case .flaky = $0 { true } else { false } })
     #expect(result.checks.contains { $0.name.contains("40 runs") && $0.status == .pass })
   }
@@ -294,7 +295,7 @@ struct FlakyGradingTests {
       task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
       timingWheats: [(late, JobResult(tests: [learnerTest()]))],
       repeated: [JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 3)]), JobResult(tests: [learnerTest(.failed, runs: 20, failedRuns: 6)])],
-      ownedFiles: owned, seconds: 60)
+      ownedFiles: owned)
     #expect(result.status == .fail)
     let words = result.findings.map(\.plainText).joined()
     #expect(words.contains("waits() passed 31 of 40 runs against a correct implementation"))
@@ -308,7 +309,7 @@ struct FlakyGradingTests {
       task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
       timingWheats: [(late, JobResult(tests: [learnerTest(.failed)]))],
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
-      ownedFiles: owned, seconds: 60)
+      ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings.map(\.plainText).contains { $0.hasPrefix("waits() fails against a correct implementation that calls its handler only after the caller has moved on") })
   }
@@ -319,7 +320,7 @@ struct FlakyGradingTests {
       task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
       timingWheats: [(late, JobResult(tests: [learnerTest()]))],
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
-      lateEvents: JobResult(tests: [learnerTest(.failed)]), ownedFiles: owned, seconds: 60)
+      lateEvents: JobResult(tests: [learnerTest(.failed)]), ownedFiles: owned)
     #expect(result.status == .fail)
     #expect(result.findings.contains { if case .waitsForTime = $0 { true } else { false } })
     #expect(result.checks.last?.kind == .waitsForEvents)
@@ -333,7 +334,7 @@ struct FlakyGradingTests {
       task, spec: spec, wheat: JobResult(tests: [learnerTest()]), chaffs: caught,
       timingWheats: [(late, JobResult(tests: [learnerTest()]))],
       repeated: [JobResult(tests: [learnerTest(runs: 20)]), JobResult(tests: [learnerTest(runs: 20)])],
-      lateEvents: JobResult(tests: [learnerTest()]), ownedFiles: owned, seconds: 60)
+      lateEvents: JobResult(tests: [learnerTest()]), ownedFiles: owned)
     #expect(result.checks.contains { $0.kind == .waitsForEvents && $0.status == .pass })
     #expect(result.bugsCaught != nil)
   }
@@ -359,7 +360,7 @@ struct SuiteShapeGradingTests {
   @Test("Exactly the named tests must carry a tag: one missing and one extra are both named")
   func tags() {
     let wheat = JobResult(tests: [test("importsAll()"), test("quick()", tags: ["slow"])])
-    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: [], ownedFiles: owned, seconds: 60)
+    let result = TaskEvaluator.writeTests(task, spec: spec, wheat: wheat, chaffs: [], ownedFiles: owned)
     #expect(result.findings.contains(.wrongTags(tag: "slow", missing: ["importsAll()"], extra: ["quick()"])))
     #expect(result.findings.map(\.plainText).contains("The tag .slow is missing on importsAll() and should not be on quick()."))
   }
@@ -377,11 +378,11 @@ struct SuiteShapeGradingTests {
     skipped.status = .skipped("no network here")
     let good = TaskEvaluator.writeTests(
       task, spec: spec, wheat: JobResult(tests: [known, skipped]), chaffs: [], ownedFiles: owned,
-      traits: ["searchIgnoresCase": ["bug", "tags"]], seconds: 60)
+      traits: ["searchIgnoresCase": ["bug", "tags"]])
     #expect(!good.findings.contains { if case .shapeMissing = $0 { true } else { false } }, "\(good.findings)")
 
     let bare = TaskEvaluator.writeTests(
-      task, spec: spec, wheat: JobResult(tests: [test("searchIgnoresCase()")]), chaffs: [], ownedFiles: owned, seconds: 60)
+      task, spec: spec, wheat: JobResult(tests: [test("searchIgnoresCase()")]), chaffs: [], ownedFiles: owned)
     let words = bare.findings.map(\.plainText)
     #expect(words.contains("searchIgnoresCase() should record its known issue inside withKnownIssue, and no other issue."))
     #expect(words.contains("searchIgnoresCase() should link its bug with .bug(…)."))

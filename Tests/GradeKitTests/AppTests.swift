@@ -36,7 +36,7 @@ struct AppTests {
     let scratch = try Scratch()
     let result = run(["--help"], in: scratch.root)
     #expect(result.status == 0)
-    #expect(result.out == Command.usage)
+    #expect(result.out == Commands.usage)
   }
 
   @Test("list prints the lessons in order")

@@ -170,7 +170,7 @@ struct AvailabilityRuleTests {
     }
     let found = Rule.check(
       Self.snippets.map(\.name), in: folder, module: "Snippets", flags: [], moduleCache: folder.appending(path: "cache"),
-      toolchain: Toolchain.folder(), runner: ProcessRunner())
+      toolchain: Toolchain.folder(), spawner: Spawner())
     for snippet in Self.snippets {
       let findings = try #require(found[snippet.name] ?? nil, "\(snippet.name) was not dumped")
       #expect(findings.map(\.line) == snippet.lines, "\(snippet.name): \(findings.map { "\($0.line) \($0.api.shown)" })")

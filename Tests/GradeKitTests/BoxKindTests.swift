@@ -33,7 +33,7 @@ struct BoxKindTests {
   func probePortable() throws {
     let scratch = FileManager.default.temporaryDirectory.appending(path: "grade-box-kind-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let isolation = Isolation.probe(runner: ProcessRunner(), scratch: scratch, platform: .linux, environment: ["GRADE_BOX": "portable"])
+    let isolation = Isolation.probe(spawner: Spawner(), scratch: scratch, platform: .linux, environment: ["GRADE_BOX": "portable"])
     #expect(isolation.box == .portable)
     #expect(isolation.launcher != nil, "\(isolation.reason ?? "")")
     #expect(!isolation.namespaces && !isolation.confinement && !isolation.codeHidden && !isolation.dropPrivileges)
@@ -44,7 +44,7 @@ struct BoxKindTests {
   func probeRefused() throws {
     let scratch = FileManager.default.temporaryDirectory.appending(path: "grade-box-kind-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let isolation = Isolation.probe(runner: ProcessRunner(), scratch: scratch, platform: .linux, environment: ["GRADE_BOX": "darwin"])
+    let isolation = Isolation.probe(spawner: Spawner(), scratch: scratch, platform: .linux, environment: ["GRADE_BOX": "darwin"])
     #expect(isolation.launcher == nil)
     #expect(isolation.notice?.contains("(GRADE_BOX=darwin is not a box this system can make;") == true, "\(isolation.notice ?? "")")
   }

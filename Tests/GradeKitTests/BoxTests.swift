@@ -16,7 +16,7 @@ struct BoxTests {
   ])
   func launcherRefuses(_ arguments: [String]) throws {
     let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
-    let outcome = try ProcessRunner().run([launcher] + arguments, until: .now + .seconds(10))
+    let outcome = try Spawner().run([launcher] + arguments, until: .now + .seconds(10))
     #expect(outcome.termination == .exited(64), "\(outcome.termination)")
     #expect(outcome.output.hasPrefix("GradeLauncher: "), "\(outcome.output)")
   }
@@ -64,7 +64,7 @@ struct BoxTests {
     try Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
     try Data(Self.observer.utf8).write(to: source.appending(path: "ObserverTests.swift"))
     let compiler = Compiler(
-      runner: ProcessRunner(), moduleCache: parent.appending(path: "state/module-cache"), store: parent.appending(path: "state/builds"))
+      spawner: Spawner(), moduleCache: parent.appending(path: "state/module-cache"), store: parent.appending(path: "state/builds"))
     let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"])
     let libraryFolder = try #require(library.folder, "\(library.output)")
     let tests = compiler.tests(
@@ -74,7 +74,7 @@ struct BoxTests {
     let program = compiler.program(module: nil, sourceFolder: nil, names: [])
     let programFolder = try #require(program.folder, "\(program.output)")
     let box = Box(
-      limits: BoxLimits(seconds: 60, scratchBytes: 64 << 20), isolation: Self.isolation, runner: ProcessRunner(),
+      limits: BoxLimits(seconds: 60, scratchBytes: 64 << 20), isolation: Self.isolation, spawner: Spawner(),
       scratchParent: parent.appending(path: "runs"))
 
     let report = try box.run(
@@ -103,10 +103,10 @@ struct BoxTests {
   @Test("The launcher gives its program exactly the environment and limits it lists")
   func launcherEnvironmentAndLimits() throws {
     let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
-    let runner = ProcessRunner()
-    let environment = try runner.run([launcher, "--env", "A=b c", "--env", "D=", "--", "/usr/bin/env"], until: .now + .seconds(10))
+    let spawner = Spawner()
+    let environment = try spawner.run([launcher, "--env", "A=b c", "--env", "D=", "--", "/usr/bin/env"], until: .now + .seconds(10))
     #expect(environment.output == "A=b c\nD=\n")
-    let limits = try runner.run(
+    let limits = try spawner.run(
       [launcher, "--limit", "nofile", "64", "--limit", "fsize", "4096", "--", "/bin/sh", "-c", "ulimit -n; ulimit -Hn; ulimit -f"],
       until: .now + .seconds(10))
     // sh counts a file's size in blocks of 512 bytes.
@@ -125,7 +125,7 @@ struct BoxTests {
     try fileSystem.makeSkeleton(at: root)
     // The program is PID 1 of its box, which no signal sent from inside reaches: a fault does
     // (here, a shell's endless recursion on a small stack).
-    let outcome = try ProcessRunner().run(
+    let outcome = try Spawner().run(
       [launcher] + fileSystem.arguments(root: root) + ["--workdir", "/box/work", "--", "/box/bin/\(Box.programName)", "-c", script],
       until: .now + .seconds(20))
     #expect(outcome.termination == (script == "exit 3" ? .exited(3) : .signaled(SIGSEGV)), "\(outcome.output)")
@@ -165,5 +165,5 @@ struct BoxTests {
     #expect(RecordSeal.sipHash(message, k0: k0, k1: k1) == 0xa129_ca61_49be_45e5)
   }
 
-  static let isolation = Isolation.probe(runner: ProcessRunner(), scratch: FileManager.default.temporaryDirectory)
+  static let isolation = Isolation.probe(spawner: Spawner(), scratch: FileManager.default.temporaryDirectory)
 }

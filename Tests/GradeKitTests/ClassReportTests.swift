@@ -20,7 +20,7 @@ struct ClassReportTests {
         learner: name, fingerprint: "f-\(name)",
         lessons: [.init(lesson: 1, slug: "expect-and-require", result: LessonResult(lessonNumber: 1, tasks: tasks, seconds: seconds))])
     }
-    var nobody = record("nobody", [.error, .error], findings: [.unavailable("not handed in")])
+    var nobody = record("nobody", [.error, .error], findings: [.unavailable(.notHandedIn)])
     nobody.lessons[0].notHandedIn = true
     nobody.lessons[0].untouched = [1, 2]
     guard case .writeTests(let spec) = SampleLesson.lesson.tasks[1].kind else { return [] }
@@ -28,7 +28,7 @@ struct ClassReportTests {
       record("ada", [.pass, .pass]),
       record("grace", [.pass, .fail], findings: [.chaffMissed(spec.chaffs[2])]),
       record("linus", [.fail, .fail], findings: [.testFailed(outcome("rejectsHigh()", status: .failed)), .chaffMissed(spec.chaffs[2])]),
-      record("margaret <m&m>", [.error, .pass], findings: [.infrastructure("the box could not start"), .timedOut(running: [], seconds: 60)]),
+      record("margaret <m&m>", [.error, .pass], findings: [.infrastructure(.error("the box could not start")), .timedOut(running: [], seconds: 60)]),
       record("=HYPERLINK(\"x\")", [.pass, .fail], findings: [.noLearnerTests]),
       record("ken & <dennis>", [.fail, .pass], findings: [.compileErrors([Diagnostic(path: "A.swift", line: 1, column: 1, message: "oops <here>")])], seconds: 75),
       record("hal", [.pass, .fail], findings: [.timedOut(running: [], seconds: 60)]),
@@ -98,11 +98,11 @@ struct ClassReportTests {
   func olderRecords() throws {
     let older = LearnerRecord.LessonEntry(
       lesson: 1, slug: "expect-and-require",
-      result: LessonResult(lessonNumber: 1, tasks: [1, 2].map { .failing($0, [.unavailable("not handed in")]) }), untouched: [1, 2])
+      result: LessonResult(lessonNumber: 1, tasks: [1, 2].map { .failing($0, [.unavailable(.notHandedIn)]) }), untouched: [1, 2])
     #expect(older.notHandedIn == nil && older.wasNotHandedIn)
     #expect(TaskStanding.of(task: 1, in: older) == .notHandedIn)
     var linked = older
-    linked.result.tasks = [1, 2].map { .failing($0, [.unavailable("lou/Lessons is a symbolic link, not a folder")]) }
+    linked.result.tasks = [1, 2].map { .failing($0, [.unavailable(.lessonsFolderIsLink(learner: "lou"))]) }
     #expect(TaskStanding.of(task: 2, in: linked) == .notGraded(reason: "lou/Lessons is a symbolic link, not a folder"))
   }
 
@@ -234,12 +234,12 @@ struct ClassReportTests {
 
   @Test("How many learners are graded at once, and why, in words: one per two cores, at most one per 3 GiB")
   func jobs() {
-    let two = ClassGrader.defaultJobs(cores: 2, memoryBytes: 8 << 30)
+    let two = ClassGrader.defaultLearnersAtOnce(cores: 2, memoryBytes: 8 << 30)
     #expect(two.count == 1 && two.why.hasPrefix("2 cores allow 1: grading one student already builds and runs tests on every core"))
-    #expect(ClassGrader.defaultJobs(cores: 1, memoryBytes: 8 << 30).why.hasPrefix("1 core allows 1"))
-    let small = ClassGrader.defaultJobs(cores: 16, memoryBytes: 7 << 30)
+    #expect(ClassGrader.defaultLearnersAtOnce(cores: 1, memoryBytes: 8 << 30).why.hasPrefix("1 core allows 1"))
+    let small = ClassGrader.defaultLearnersAtOnce(cores: 16, memoryBytes: 7 << 30)
     #expect(small.count == 2 && small.why.hasPrefix("7 GiB of memory allow 2 (3 GiB each)"))
-    #expect(ClassGrader.defaultJobs(cores: 16, memoryBytes: 64 << 30).count == 8)
+    #expect(ClassGrader.defaultLearnersAtOnce(cores: 16, memoryBytes: 64 << 30).count == 8)
   }
 
   @Test("grade solve 1 2 --into writes one copy with both lessons solved, every task; --task K solves one lesson up to K")
@@ -305,7 +305,7 @@ struct ClassGradingTests {
     let records = submissions.appendingPathExtension("report").appending(path: "records")
     defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
     let seen = Mutex<[ClassGrader.Progress]>([])
-    let classGrader = ClassGrader(grader: lab.grader, jobs: 2) { progress in seen.withLock { $0.append(progress) } }
+    let classGrader = ClassGrader(grader: lab.grader, learnersAtOnce: 2) { progress in seen.withLock { $0.append(progress) } }
     let first = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     #expect(first.map(\.learner) == ["crashes", "floods", "hangs", "solved"])
     #expect(first.first { $0.learner == "solved" }?.passedTasks == 3)

@@ -34,7 +34,7 @@ struct ClassroomWorkflowLintTests {
   func actionlint() throws {
     let (folder, file) = try writtenWorkflow()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try ProcessRunner().run(
+    let outcome = try Spawner().run(
       [Self.linters.actionlint!, "-no-color", file.path], in: folder, until: .now + .seconds(60))
     // actions/checkout@v4's node20 runtime is deprecated; the workflow pins v5.
     #expect(outcome.succeeded, "\(outcome.output)")
@@ -46,7 +46,7 @@ struct ClassroomWorkflowLintTests {
   func schema() throws {
     let (folder, file) = try writtenWorkflow()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let outcome = try ProcessRunner().run(
+    let outcome = try Spawner().run(
       [Self.linters.schema!, "--builtin-schema", "vendor.github-workflows", file.path], in: folder, until: .now + .seconds(60))
     #expect(outcome.succeeded, "\(outcome.output)")
   }

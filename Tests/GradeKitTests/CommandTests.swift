@@ -14,17 +14,17 @@ struct CommandTests {
 
   @Test("No arguments grades every lesson with default options")
   func empty() throws {
-    #expect(try Command.parse([]) as? GradeLessonsCommand == GradeLessonsCommand(names: [], options: .init()))
+    #expect(try Commands.parse([]) as? GradeLessonsCommand == GradeLessonsCommand(names: [], options: .init()))
   }
 
   @Test("Lessons, flags and --flag=value forms combine")
   func gradeWithOptions() throws {
-    var options = Command.Options()
+    var options = Commands.Options()
     options.format = .json
     options.limits.seconds = 5
     options.color = .never
     options.useCache = false
-    let parsed = try Command.parse(["2", "--format", "json", "--timeout=5", "mocking", "--color", "never", "--no-cache"])
+    let parsed = try Commands.parse(["2", "--format", "json", "--timeout=5", "mocking", "--color", "never", "--no-cache"])
     #expect(parsed as? GradeLessonsCommand == GradeLessonsCommand(names: ["2", "mocking"], options: options))
   }
 
@@ -45,31 +45,31 @@ struct CommandTests {
     (["solve", "1", "2", "--into", "x"], SolveCommand(names: ["1", "2"], target: .scratchCopy(through: nil, folder: "x"))),
     (["solve", "1", "2"], SolveCommand(names: ["1"], target: .learnerFiles(task: 2))),
     (["present", "5", "--step", "2", "--plain"], PresentCommand(name: "5", step: 2, plain: true)),
-    (["check", "--runs", "20"], { var options = Command.Options(); options.runs = 20; return CheckCommand(names: [], options: options) }()),
-    (["1", "--task", "2"], { var options = Command.Options(); options.task = 2; return GradeLessonsCommand(names: ["1"], options: options) }()),
+    (["check", "--runs", "20"], { var options = Commands.Options(); options.runs = 20; return CheckCommand(names: [], options: options) }()),
+    (["1", "--task", "2"], { var options = Commands.Options(); options.task = 2; return GradeLessonsCommand(names: ["1"], options: options) }()),
     (["release", "out", "--classroom", "--points", "p.json"], ReleaseCommand(destination: "out", classroom: true, pointsFile: "p.json")),
     (["export", "gradescope", "ag", "3"], ExportCommand(destination: "ag", names: ["3"], pointsFile: nil)),
     (["autograde", "/autograder"], AutogradeCommand(root: "/autograder", names: [], options: .init())),
     (["class", "subs", "--roster", "r.csv", "--points", "p.json"], {
-      var options = Command.Options()
+      var options = Commands.Options()
       options.roster = "r.csv"
       options.points = "p.json"
       return ClassCommand(submissions: "subs", names: [], report: nil, options: options)
     }()),
     (["class", "subs", "--roster", "r.csv", "--check-roster", "--assignments", "a.json"], {
-      var options = Command.Options()
+      var options = Commands.Options()
       options.roster = "r.csv"
       options.assignments = "a.json"
       return ClassCommand(submissions: "subs", names: [], report: nil, options: options, checkRoster: true)
     }()),
     (["merge", "out", "a", "b", "--roster", "r.csv"], {
-      var options = Command.Options()
+      var options = Commands.Options()
       options.roster = "r.csv"
       return MergeCommand(destination: "out", sources: ["a", "b"], options: options)
     }()),
   ] as [([String], any GradeCommand)])
   func subcommands(arguments: [String], expected: any GradeCommand) throws {
-    let parsed = try Command.parse(arguments)
+    let parsed = try Commands.parse(arguments)
     let matched = Self.matches(parsed, expected)
     #expect(matched, "parsed as \(parsed)")
   }
@@ -99,7 +99,7 @@ struct CommandTests {
   ])
   func usageErrors(arguments: [String], fragment: String) {
     #expect {
-      try Command.parse(arguments)
+      try Commands.parse(arguments)
     } throws: { error in
       guard case GradeError.usage(let message) = error else { return false }
       return message.contains(fragment)
@@ -117,13 +117,13 @@ struct UsageGoldenTests {
   ])
   func help(_ command: String) throws {
     let expected = try String(contentsOf: Self.golden.appending(path: command.isEmpty ? "help.txt" : "help-\(command).txt"), encoding: .utf8)
-    let actual = command.isEmpty ? Command.usage : try #require(Command.usage(of: command))
+    let actual = command.isEmpty ? Commands.usage : try #require(Commands.usage(of: command))
     #expect(actual + "\n" == expected)
   }
 
   @Test("Every option in the table belongs to some command, and every command's options are in the table")
   func tableIsWhole() {
-    let used = Set(Command.all.flatMap { $0.usage.options })
+    let used = Set(Commands.all.flatMap { $0.usage.options })
     #expect(used == Set(Option.all.map(\.name)))
   }
 }

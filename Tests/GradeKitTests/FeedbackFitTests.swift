@@ -110,15 +110,6 @@ struct FeedbackFitTests {
     #expect(catching.firstHintNeeded(of: SampleLesson.lesson.tasks[1]) == 1, "a task with no timing hints starts at 1")
   }
 
-  @Test("A count meets its noun in one place: 1 more issue, 1 of 1 small change, 2 breaches")
-  func counts() {
-    #expect(Count.words(1, "more issue") == "1 more issue")
-    #expect(Count.words(0, "more issue") == "0 more issues")
-    #expect(Count.part(1, of: 1, "small change") == "1 of 1 small change")
-    #expect(Count.part(0, of: 3, "bug") == "0 of 3 bugs")
-    #expect(Count.words(2, "breach", plural: "breaches") == "2 breaches")
-  }
-
   @Test("Feedback with counts of one says so in the singular")
   func singularFeedback() {
     let many = outcome("findsUser()", module: "ExpectRequireLearnerTests", suite: nil, status: .failed,

@@ -74,15 +74,15 @@ struct GradingIntegrityTests {
 
   @Test("A run's pipes are not inherited by another job's child, so jobs never wait on each other")
   func pipesCloseOnExec() throws {
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     let quick = Locked([Double]())
     // Each slow job starts a child that lives 4 s; quick jobs started beside them must not wait for it.
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       if index % 2 == 0 {
-        _ = try? runner.run(["/bin/sh", "-c", "sleep 4 </dev/null >/dev/null 2>&1 & exit 0"], until: .now + .seconds(30))
+        _ = try? spawner.run(["/bin/sh", "-c", "sleep 4 </dev/null >/dev/null 2>&1 & exit 0"], until: .now + .seconds(30))
       } else {
         let start = ContinuousClock.now
-        _ = try? runner.run(["/bin/sh", "-c", "sleep 0.2; echo done"], until: .now + .seconds(30), capturingEvents: true)
+        _ = try? spawner.run(["/bin/sh", "-c", "sleep 0.2; echo done"], until: .now + .seconds(30), capturingEvents: true)
         let elapsed = ContinuousClock.now - start
         quick.update { $0.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18) }
       }

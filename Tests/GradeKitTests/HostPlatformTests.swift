@@ -35,7 +35,7 @@ struct HostPlatformTests {
 
   @Test("Grades that count are class, autograde and release; help runs anywhere; every other command is a learner's")
   func commandUses() {
-    let uses = Dictionary(uniqueKeysWithValues: Command.all.map { ($0.usage.name, $0.use) })
+    let uses = Dictionary(uniqueKeysWithValues: Commands.all.map { ($0.usage.name, $0.use) })
     #expect(uses.filter { $0.value == .gradesCount }.keys.sorted() == ["autograde", "class", "release"])
     #expect(uses.filter { $0.value == .anywhere }.keys.sorted() == ["help"])
     for name in ["", "watch", "hint", "reveal", "check-setup", "check", "list"] {
@@ -88,7 +88,7 @@ struct HostPlatformTests {
     for platform in [HostPlatform.macOS, .other("Windows")] {
       let result = run(["--help"], on: platform)
       #expect(result.status == App.Exit.passed)
-      #expect(result.out == Command.usage)
+      #expect(result.out == Commands.usage)
     }
   }
 

@@ -3,12 +3,8 @@ import Foundation
 @testable import GradeFeedback
 @testable import GradeKit
 @testable import GradeRun
+import GradeTestSupport
 import Testing
-
-extension Tag {
-  /// Tests that build and grade real submissions: seconds each, not milliseconds.
-  @Tag static var slow: Self
-}
 
 /// Submissions that try to fool, escape or confuse the grader, graded for real.
 ///
@@ -432,7 +428,7 @@ struct HostileSubmissionTests {
     #expect(lucky.task(2).status == .fail)
     let shares = Grader.repetitionShares
     guard case .writeTests(let checked) = lesson.tasks[1].kind, let flakiness = checked.flakiness else { return }
-    let runs = shares * GradingPlan.repetitions(of: flakiness, shares: shares)
+    let runs = shares * JobList.repetitions(of: flakiness, shares: shares)
     #expect(lucky.words(2).contains("lucky() passed \(runs - shares) of \(runs) runs against a correct implementation"), "\(lucky.words(2))")
   }
 

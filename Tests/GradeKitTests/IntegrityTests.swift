@@ -117,7 +117,7 @@ struct IntegrityTests {
     grader.isolation = HostileLab.withoutNamespaces(grader.isolation)
     let records = submissions.appendingPathExtension("report").appending(path: "records")
     defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
-    let graded = try ClassGrader(grader: grader, jobs: 2) { _ in }.grade(submissions: submissions, lessons: [lab.lesson], records: records)
+    let graded = try ClassGrader(grader: grader, learnersAtOnce: 2) { _ in }.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     let tasks = Dictionary(uniqueKeysWithValues: graded.map { ($0.learner, $0.lessons[0].result.tasks) })
     #expect(tasks["relocated"]?[1].status == .fail)
     #expect(tasks["relocated"]?[1].findings.contains { if case .refused = $0 { true } else { false } } == true)
@@ -183,7 +183,7 @@ struct IntegrityTests {
     sources.add("Add.swift", Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8), shownAs: "Add.swift")
     func build(_ name: String) throws -> Data {
       let state = StateFolder(root: root.appending(path: name))
-      let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+      let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
       let folder = try VariantBuild.build(sources, module: "Lab", state: state, compiler: compiler).get()
       return try Data(contentsOf: folder.appending(path: Compiler.programName))
     }
@@ -213,7 +213,7 @@ struct IntegrityTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
     let solution = sources("solution-word")
     // Each is built within moments of the last: a driver that went by the second would see no change.
     for word in ["first-chaff-word", "second-chaff-word", "third-chaff-word"] {

@@ -189,7 +189,7 @@ struct MutantTests {
     let compilation = MutantSchema.Compilation(
       module: "ExpectRequire", companions: companions, arguments: ["-swift-version", "6"], moduleCache: Self.moduleCache)
     let checked = try schema.typeChecked(compilation, in: folder)
-    #expect(try checked.errors(compilation, in: folder, runner: ProcessRunner()).isEmpty)
+    #expect(try checked.errors(compilation, in: folder, spawner: Spawner()).isEmpty)
     #expect(checked.mutants.count + checked.dropped.count == found.count)
     #expect(checked.dropped.isEmpty)
     // `User.init` must set its `let id`: the maker never leaves that assignment out.
@@ -316,12 +316,12 @@ struct MutantTests {
       table += "do {\n" + renamed(calls, index) + "\nprint(\"\(index): \(printed)\")\n}\n"
     }
     try Data((singles + table).utf8).write(to: folder.appending(path: "main.swift"))
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     let swift6 = ["-swift-version", "6", "-module-cache-path", Self.moduleCache.path, "-Onone"]
-    let built = try runner.run(
+    let built = try spawner.run(
       ["swiftc", "main.swift", "-o", "singles"] + swift6, in: folder, until: .now + .seconds(300), streams: .merged)
     try #require(built.succeeded, "\(built.output)")
-    let expected = try runner.run(["./singles"], in: folder, until: .now + .seconds(20), streams: .separate).output
+    let expected = try spawner.run(["./singles"], in: folder, until: .now + .seconds(20), streams: .separate).output
       .split(separator: "\n").map(String.init)
     #expect(expected.count == schema.mutants.count + 1)
 
@@ -339,16 +339,16 @@ struct MutantTests {
       }
       """).utf8).write(to: schemaFolder.appending(path: "main.swift"))
     let c = Self.root.appending(path: "Sources/GradeRunnerC")
-    let object = try runner.run(
+    let object = try spawner.run(
       ["clang", "-c", c.appending(path: "ActiveMutant.c").path, "-I", c.appending(path: "include").path, "-o", "ActiveMutant.o"],
       in: schemaFolder, until: .now + .seconds(60), streams: .merged)
     try #require(object.succeeded, "\(object.output)")
-    let linked = try runner.run(
+    let linked = try spawner.run(
       ["swiftc", "main.swift", name, "ActiveMutant.o", "-o", "schema"] + swift6, in: schemaFolder,
       until: .now + .seconds(120), streams: .merged)
     try #require(linked.succeeded, "\(linked.output)")
     for number in 0...schema.mutants.count {
-      let ran = try runner.run(["./schema", String(number)], in: schemaFolder, until: .now + .seconds(20), streams: .separate)
+      let ran = try spawner.run(["./schema", String(number)], in: schemaFolder, until: .now + .seconds(20), streams: .separate)
       #expect(ran.output.trimmingCharacters(in: .newlines) == expected[number], "mutant \(number): \(schema.mutant(number: number)?.description ?? "original")")
     }
     return schema.mutants.count

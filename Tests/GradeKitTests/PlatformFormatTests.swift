@@ -383,7 +383,7 @@ struct PlatformFormatTests {
     let root = FileManager.default.temporaryDirectory.appending(path: "zip-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(at: root.appending(path: "submission/inner"), withIntermediateDirectories: true)
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     func zip(_ name: String, _ entries: [StoredZip.Entry]) throws -> SubmissionZip {
       try StoredZip.make(entries).write(to: root.appending(path: "submission/\(name)"))
       return SubmissionZip(name: name, url: root.appending(path: "submission/\(name)"))
@@ -398,7 +398,7 @@ struct PlatformFormatTests {
     #expect(SubmissionZip.find(in: root.appending(path: "submission")).map(\.name) == ["work.zip", "inner/other.zip"], "a link to a zip is no zip")
 
     let into = root.appending(path: "out")
-    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], runner: runner).get()
+    let written = try good.unpack(into: into, wanted: ["A.swift", "B.swift"], spawner: spawner).get()
     #expect(written == ["work/Lessons/01-x/Sources/A.swift"])
     #expect(try String(contentsOf: into.appending(path: "work/Lessons/01-x/Sources/A.swift"), encoding: .utf8) == "let a = 1\n")
     #expect(!FileManager.default.fileExists(atPath: into.appending(path: "work/Lessons/01-x/Sources/B.swift").path))
@@ -412,7 +412,7 @@ struct PlatformFormatTests {
     ] {
       let hostile = try zip(name, entries)
       let escape = root.appending(path: "escape-\(name)")
-      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], runner: runner) else {
+      guard case .failure(let refused) = hostile.unpack(into: escape.appending(path: "a/b"), wanted: ["A.swift"], spawner: spawner) else {
         Issue.record("\(name) was unpacked")
         continue
       }
@@ -421,7 +421,7 @@ struct PlatformFormatTests {
       #expect(!FileManager.default.fileExists(atPath: "/tmp/A.swift") || name != "absolute.zip")
     }
     let notAZip = SubmissionZip(name: "inner/other.zip", url: root.appending(path: "submission/inner/other.zip"))
-    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], runner: runner) else {
+    guard case .failure(let refused) = notAZip.unpack(into: into, wanted: ["A.swift"], spawner: spawner) else {
       Issue.record("an empty file was unpacked as a zip")
       return
     }
@@ -494,12 +494,14 @@ struct PlatformFormatTests {
     let grader = Grader(workbook: Self.workbook, state: StateFolder(root: root.appending(path: "state")))
     let classGrader = ClassGrader(grader: grader, progress: { _ in })
     func graded(_ name: String) -> [LearnerRecord.LessonEntry] { classGrader.grade(root.appending(path: name), learner: name, lessons: [Self.lessons[0]]) }
-    for (name, words) in [
-      ("lou", "lou/Lessons is a symbolic link, not a folder"), ("ray", "the student's folder ray is a symbolic link, not a folder"),
-      ("sue", "the lesson folder sue/…/\(Self.lessons[0].folder) is a symbolic link, not a folder"),
+    for (name, why, words) in [
+      ("lou", Unavailability.lessonsFolderIsLink(learner: "lou"), "lou/Lessons is a symbolic link, not a folder"),
+      ("ray", .studentFolderIsLink(learner: "ray"), "the student's folder ray is a symbolic link, not a folder"),
+      ("sue", .lessonFolderIsLink(learner: "sue", folder: Self.lessons[0].folder), "the lesson folder sue/…/\(Self.lessons[0].folder) is a symbolic link, not a folder"),
     ] {
       let entries = graded(name)
-      #expect(entries[0].result.tasks.flatMap(\.findings).contains(.unavailable(words)), "\(name): \(entries)")
+      #expect(entries[0].result.tasks.flatMap(\.findings).contains(.unavailable(why)), "\(name): \(entries)")
+      #expect(why.words == words)
       #expect(entries[0].result.passedCount == 0)
       #expect(entries[0].notHandedIn == nil)
       #expect(TaskStanding.of(task: 1, in: entries[0]) == .notGraded(reason: words))

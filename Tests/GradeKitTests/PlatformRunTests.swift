@@ -20,7 +20,7 @@ struct PlatformRunTests {
     let source = released.out.appending(path: "../gradescope/source").standardizedFileURL
     try? FileManager.default.removeItem(at: source.deletingLastPathComponent())
     do {
-      _ = try GradescopeAutograder.write(released.source, lessons: [lesson], to: source, runner: ProcessRunner())
+      _ = try GradescopeAutograder.write(released.source, lessons: [lesson], to: source, spawner: Spawner())
     } catch {
       fatalError("could not export the autograder: \(error)")
     }
@@ -29,7 +29,7 @@ struct PlatformRunTests {
 
   /// Runs `command` in `folder` with `environment` added, and returns its exit code and output.
   static func run(_ command: [String], in folder: URL, environment: [String: String] = [:]) throws -> ProcessOutcome {
-    try ProcessRunner().run(command, in: folder, environment: .inherited(adding: environment), until: .now + .seconds(600))
+    try Spawner().run(command, in: folder, environment: .inherited(adding: environment), until: .now + .seconds(600))
   }
 
   /// The exit code of a process that exited, or -1.

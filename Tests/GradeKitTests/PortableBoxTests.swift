@@ -18,7 +18,7 @@ struct PortableBoxTests {
   static let grader: Grader = {
     var grader = HostileLab.shared.grader
     grader.isolation = Isolation.probe(
-      runner: grader.runner, scratch: grader.state.root, platform: .linux, environment: [BoxKind.variable: "portable"])
+      spawner: grader.spawner, scratch: grader.state.root, platform: .linux, environment: [BoxKind.variable: "portable"])
     return grader
   }()
 

@@ -30,7 +30,7 @@ struct ReleaseTests {
         try manager.copyItem(at: HostileLab.repository.appending(path: part), to: book.appending(path: part))
       }
       try Data(HostileLab.lessonOneCatalog().utf8).write(to: book.appending(path: "Lessons/catalog.json"))
-      let git = ProcessRunner()
+      let git = Spawner()
       for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "lesson 1"]] {
         let outcome = try git.run(["git", "-C", book.path] + command, until: .now + .seconds(60))
         guard outcome.succeeded else { throw GradeError.infrastructure(outcome.output) }
@@ -207,7 +207,10 @@ struct ReleaseTests {
     let copy = try Workbook.load(at: released.out)
     let lesson = copy.catalog.lessons[0]
     let plan = try WorkspacePlan(workbook: copy, lesson: lesson, learnerFolder: copy.starterFolder(of: lesson), toolchain: "Swift version 9.9")
-    let reason = try #require(plan.unavailable[2])
+    let why = try #require(plan.unavailable[2])
+    guard case .releasedForOtherMachines(let built, let here, _) = why else { Issue.record("\(why)"); return }
+    #expect(built.map(\.platform) == [ReleasedVariants.platform] && here.toolchain == "Swift version 9.9")
+    let reason = why.words
     #expect(reason.contains("compiled for \(ReleasedVariants.platform) with Swift version"))
     #expect(reason.contains("this machine is \(ReleasedVariants.platform) with Swift version 9.9"))
     #expect(reason.contains("your instructor grades this task"))

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeCatalog
+@testable import GradeFeedback
 @testable import GradeKit
 @testable import GradePolicy
 @testable import GradeProcesses
@@ -18,7 +19,7 @@ struct SourceSurveyTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(source.utf8).write(to: folder.appending(path: "A.swift"))
-    let survey = SourceSurvey(runner: ProcessRunner(), moduleCache: folder.appending(path: "module-cache"))
+    let survey = SourceSurvey(spawner: Spawner(), moduleCache: folder.appending(path: "module-cache"))
     let findings = survey.survey(
       [SourceSurvey.File(name: "A.swift", shownAs: "Lessons/01-x/Sources/A.swift", rules: rules)], in: folder, module: "Lab",
       lessonModule: "Lab", tests: tests, typeCheck: ["A.swift"])

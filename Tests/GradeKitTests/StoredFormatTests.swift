@@ -21,12 +21,12 @@ struct StoredFormatTests {
     let diagnostic = Diagnostic(path: "Lessons/01-x/Sources/A.swift", line: 1, column: 2, message: "oops")
     let chaff = Chaff(name: "off-by-one", misconception: "counts from 0", minimumIssues: 2, mustNotCrash: true)
     let mutant = MutantChange(
-      id: "73599f8ca21c", number: 2, declaration: "Account.withdraw(_:)", kind: "a comparison is changed",
+      id: "73599f8ca21c", number: 2, declaration: "Account.withdraw(_:)", kind: .relationalOperator,
       quoted: "`balance >= amount` becomes `balance < amount`", location: "Lessons/08-x/Sources/Account.swift:59")
     return [
       .testFailed(test), .testCrashed(test, .printing("Fatal error")), .testSkipped(test, comment: "later"),
       .timedOut(running: [test], seconds: 10), .outputFlood(running: [test]), .compileErrors([diagnostic]), .waitsFor(files: ["A.swift"]),
-      .unavailable("released without it"), .infrastructure("no box"), .noCanonicalTests(["T"]), .rejectedFile(path: "A.swift", reason: "is a link"),
+      .unavailable(.releasedWithoutTask(testModule: "ExpectRequireLearnerTests")), .infrastructure(.error("no box")), .noCanonicalTests(["T"]), .rejectedFile(path: "A.swift", rejection: .symlink),
       .voidRun([.noResult(tests: ["a()"], count: 1)]), .runFailed(.printing("no start")), .abnormalExit(.exited(3)), .dataRace("WARNING: race"),
       .refused(Refusal(rule: .module, path: "A.swift", line: 1, found: "Glibc", allowed: ["Foundation"])), .unreadable(path: "A.swift"),
       .concurrencyDiagnostic(diagnostic, explanation: "why"),

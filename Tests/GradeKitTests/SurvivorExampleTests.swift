@@ -27,14 +27,19 @@ struct SurvivorExampleTests {
     #expect(source.contains("@Test func example2() async throws {\n  let desk = TrackingDesk.shared\n  await desk.startDay()\n}"))
   }
 
-  @Test("a run's failing examples are read by name, a crashed one among them")
+  @Test("a run's failing examples are read by name by Judge's rule, a crashed one among them; a run that decides nothing names none")
   func failing() {
     let passed = outcome("example1()")
     let failed = outcome("example2()", status: .failed)
     #expect(Grader.failedExamples(in: JobResult(tests: [passed, failed]), count: 2) == [2])
-    #expect(Grader.failedExamples(in: JobResult(tests: [passed]), count: 2).isEmpty)
+    #expect(Grader.failedExamples(in: JobResult(tests: [passed]), count: 2) == [])
     let crashed = outcome("example2()", status: .interrupted)
     #expect(Grader.failedExamples(in: JobResult(tests: [passed, crashed], crashes: [crashed.id: Crash(termination: .signaled(4))]), count: 2) == [2])
+    // Cut short by a crash elsewhere: it never ended, so it broke nothing.
+    let cutShort = outcome("example1()", status: .interrupted)
+    #expect(Grader.failedExamples(in: JobResult(tests: [cutShort, crashed], crashes: [crashed.id: Crash(termination: .signaled(4))]), count: 2) == [2])
+    #expect(Grader.failedExamples(in: JobResult(tests: [passed, failed], ending: .timedOut), count: 2) == nil)
+    #expect(Grader.failedExamples(in: JobResult(tests: [passed, failed], ending: .flooded), count: 2) == nil)
   }
 
   @Test("a survivor that breaks an example is a breach that quotes it; one that passes them all is not")

@@ -38,6 +38,10 @@ struct TargetLayeringTests {
   ]
 
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../Sources").standardizedFileURL
+  static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "..").standardizedFileURL
+
+  /// The targets whose tests have a target of their own, `<target>Tests`, built without GradeKit.
+  static let stagesTestedAlone = ["GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeResults", "GradeRun"]
 
   /// The modules of ours that the Swift files under `folder` import.
   static func imports(in folder: URL) -> Set<String> {
@@ -73,5 +77,13 @@ struct TargetLayeringTests {
   func layering(target: String) {
     let extra = Self.imports(in: Self.sources.appending(path: target)).subtracting(Self.allowed[target] ?? [])
     #expect(extra.isEmpty, "\(target) imports \(extra.sorted().joined(separator: ", ")), which the layering does not allow it")
+  }
+
+  @Test("Each stage's tests are a target of their own that imports no GradeKit", arguments: Self.stagesTestedAlone)
+  func testedAlone(target: String) {
+    let folder = Self.tests.appending(path: target + "Tests")
+    #expect(FileManager.default.fileExists(atPath: folder.path), "no test target \(target)Tests")
+    let imported = Self.imports(in: folder)
+    #expect(imported.contains(target) && !imported.contains("GradeKit"), "\(target)Tests imports \(imported.sorted().joined(separator: ", "))")
   }
 }

@@ -60,12 +60,12 @@ extension TaskEvaluator {
   package static func writeTests(
     _ task: LessonTask, spec: LessonTask.WriteTests, wheat: JobResult, chaffs: [JobResult],
     timingWheats: [(LessonTask.Wheat, JobResult)] = [], repeated: [JobResult] = [], lateEvents: JobResult? = nil, ownedFiles: Set<String>,
-    traits: [String: Set<String>] = [:], seconds: Int
+    traits: [String: Set<String>] = [:]
   ) -> TaskResult {
     writeTests(
       task, spec: spec,
       runs: VariantRuns(
         solution: wheat, chaffs: Array(zip(spec.chaffs, chaffs)), timingWheats: timingWheats, repeated: repeated, lateEvents: lateEvents),
-      ownedFiles: ownedFiles, traits: traits, seconds: seconds)
+      ownedFiles: ownedFiles, traits: traits)
   }
 }

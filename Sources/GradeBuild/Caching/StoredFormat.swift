@@ -13,7 +13,7 @@ import GradeResults
 /// golden test `StoredFormatTests` fails until it is bumped.
 package enum StoredFormat {
   /// The current version.
-  package static let version = 15
+  package static let version = 16
 
   /// What a stored result was made by: the version, and the grader program itself, so that a
   /// rebuilt grader never reads a result an older one stored.

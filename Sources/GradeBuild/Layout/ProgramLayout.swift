@@ -18,9 +18,9 @@ package struct ProgramLayout: Equatable, Sendable {
   static let typeSuffixes = ["N", "Mf", "Mn"]
 
   /// The layout of the program at `program`, whose code is `module`; `nil` when it cannot be read.
-  package init?(of program: URL, module: String, runner: ProcessRunner) {
+  package init?(of program: URL, module: String, spawner: Spawner) {
     guard let sections = ProgramSections(reading: program),
-      let listed = try? runner.run(
+      let listed = try? spawner.run(
         ["\(Toolchain.folder())/bin/llvm-nm", "--defined-only", program.path], until: .now + .seconds(60), streams: .separate),
       listed.succeeded
     else { return nil }

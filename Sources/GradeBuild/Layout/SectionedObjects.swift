@@ -61,6 +61,6 @@ enum SectionedObjects {
 
   /// Whether `arguments` ran and succeeded in `folder`.
   private static func run(_ arguments: [String], in folder: URL, compiler: Compiler) -> Bool {
-    (try? compiler.runner.run(arguments, in: folder, until: .now + compiler.timeout))?.succeeded == true
+    (try? compiler.spawner.run(arguments, in: folder, until: .now + compiler.timeout))?.succeeded == true
   }
 }

@@ -23,7 +23,7 @@ extension App {
 
   /// A grader with the options' limits and settings, keeping its state in `state` (the
   /// workbook's own by default; `grade class` and `grade autograde` keep theirs outside it).
-  func grader(_ workbook: Workbook, _ options: Command.Options, state: StateFolder? = nil) -> Grader {
+  func grader(_ workbook: Workbook, _ options: Commands.Options, state: StateFolder? = nil) -> Grader {
     var grader = Grader(workbook: workbook, state: state, limits: options.limits, useCache: options.useCache)
     grader.threadSanitizer = options.threadSanitizer
     // A released copy, which has no solutions, is one whose grades count.
@@ -67,14 +67,14 @@ extension App {
   }
 
   /// Puts results into words, mentioning `Solutions/` only where this copy has it.
-  func renderer(_ options: Command.Options, workbook: Workbook) -> FeedbackRenderer {
+  func renderer(_ options: Commands.Options, workbook: Workbook) -> FeedbackRenderer {
     var renderer = FeedbackRenderer(style: style(options))
     renderer.solutionsShipped = workbook.shipsSolutions
     return renderer
   }
 
   /// Colour or none, as `--color` says; `auto` colours a terminal unless `NO_COLOR` is set or `TERM` is `dumb`.
-  func style(_ options: Command.Options) -> Style {
+  func style(_ options: Commands.Options) -> Style {
     switch options.color {
     case .always: Style(colored: true)
     case .never: Style(colored: false)
@@ -142,7 +142,7 @@ extension App {
     var out: [String] = []
     for file in files {
       let solution = WorkbookPath(file).inSolution!.relative
-      let diff = try ProcessRunner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
+      let diff = try Spawner().run(["diff", "-u", file, solution], in: workbook.root, until: .now + .seconds(30))
       out.append(diff.output.isEmpty ? "\(file): the same as the solution" : diff.output)
     }
     return out.joined(separator: "\n")

@@ -66,7 +66,7 @@ public struct App: Sendable {
   /// Runs the command in `arguments` (without the program name).
   public func run(_ arguments: [String]) -> Int32 {
     do {
-      let command = try Command.parse(arguments)
+      let command = try Commands.parse(arguments)
       let kind = type(of: command)
       if let refusal = HostPlatform.refusal(on: platform, for: kind.use, command: kind.usage.name) {
         writeError(refusal)

@@ -1,7 +1,7 @@
 /// How the usage text shows one command, and the options it takes.
 ///
-/// Every command (`GradeCommand`) holds one, and `Command.all` lists the commands:
-/// `Command.parse` reads them to accept a command and its options and nothing else, and
+/// Every command (`GradeCommand`) holds one, and `Commands.all` lists the commands:
+/// `Commands.parse` reads them to accept a command and its options and nothing else, and
 /// the usage text (`help()`, `overview(of:)`) is made from them, so the two can never disagree.
 struct CommandUsage: Sendable {
   /// Who a command is for, which orders the usage text.

@@ -2,7 +2,7 @@ import GradeCatalog
 
 /// One option of the command line: how it is spelled, what value it wants, and what it sets.
 ///
-/// Each command's `CommandUsage` lists the options it takes; `Command.parse` reads both, and
+/// Each command's `CommandUsage` lists the options it takes; `Commands.parse` reads both, and
 /// the usage text is made from them, so the two can never disagree.
 struct Option: Sendable {
   /// The option as typed, such as `--timeout`.
@@ -14,7 +14,7 @@ struct Option: Sendable {
   /// What it does, in one line.
   var help: String
   /// Sets what it sets, or throws a usage error naming what it accepts.
-  var apply: @Sendable (inout Command.Parsed, String) throws(GradeError) -> Void
+  var apply: @Sendable (inout Commands.Parsed, String) throws(GradeError) -> Void
 
   /// The option spelled `name`, or `nil`.
   static func named(_ name: String) -> Option? {
@@ -27,7 +27,7 @@ struct Option: Sendable {
   /// Every option, in the order usage lists them.
   static let all: [Option] = [
     Option(name: "--format", value: "text|json", help: "json: Exercism results.json v3 field names") { parsed, text throws(GradeError) in
-      guard let format = Command.Format(rawValue: text) else { throw .usage("--format takes text or json, not \(text).") }
+      guard let format = Commands.Format(rawValue: text) else { throw .usage("--format takes text or json, not \(text).") }
       parsed.options.format = format
     },
     Option(name: "--timeout", value: "SECONDS", help: "time limit for each run of a test binary (default 60)") { parsed, text throws(GradeError) in
@@ -51,7 +51,7 @@ struct Option: Sendable {
     },
     Option(name: "--color", aliases: ["--colour"], value: "auto|always|never", help: "colour (auto: on a terminal, unless NO_COLOR is set)") {
       parsed, text throws(GradeError) in
-      guard let choice = Command.ColorChoice(rawValue: text) else { throw .usage("--color takes auto, always or never, not \(text).") }
+      guard let choice = Commands.ColorChoice(rawValue: text) else { throw .usage("--color takes auto, always or never, not \(text).") }
       parsed.options.color = choice
     },
     Option(name: "--no-cache", help: "grade again even if nothing changed") { parsed, _ in parsed.options.useCache = false },
@@ -99,7 +99,7 @@ struct Option: Sendable {
       guard let count = Int(text), count > 0 else {
         throw .usage("--jobs takes a number of learners to grade at once, such as --jobs 4, not \(text).")
       }
-      parsed.options.jobs = count
+      parsed.options.learnersAtOnce = count
     },
     Option(name: "--shard", value: "i/n", help: "grade a stable slice of the class, such as 2/4") { parsed, text throws(GradeError) in
       guard let shard = Shard(text) else {

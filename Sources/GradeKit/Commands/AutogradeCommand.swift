@@ -18,10 +18,10 @@ struct AutogradeCommand: GradeCommand {
   /// The lessons to grade, as named on the command line; none for every lesson.
   var names: [String]
   /// How to grade, and the points (`--points`; the exported points file without it).
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes the root, then any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> AutogradeCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> AutogradeCommand {
     guard let root = words.first else { throw .usage("say where the submission is: swift run grade autograde /autograder [LESSON ...]") }
     return AutogradeCommand(root: root, names: Array(words.dropFirst()), options: parsed.options)
   }

@@ -12,10 +12,10 @@ struct CheckCommand: GradeCommand {
   /// The lessons to check, as named on the command line; none for every lesson.
   var names: [String]
   /// How to grade, and how many runs of the reference tests (`--runs`).
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> CheckCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> CheckCommand {
     CheckCommand(names: words, options: parsed.options)
   }
 

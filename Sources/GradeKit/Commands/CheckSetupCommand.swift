@@ -17,7 +17,7 @@ struct CheckSetupCommand: GradeCommand {
     audience: .learners, options: [])
 
   /// Takes no words.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> CheckSetupCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> CheckSetupCommand {
     guard words.isEmpty else { throw .usage("check-setup takes no lesson: swift run grade check-setup") }
     return CheckSetupCommand()
   }
@@ -26,7 +26,7 @@ struct CheckSetupCommand: GradeCommand {
   func run(_ app: App) throws(GradeError) -> Int32 {
     let workbook = try app.loadWorkbook()
     let start = ContinuousClock.now
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     var ready = true
     func report(_ ok: Bool, _ line: String, fix: String? = nil) {
       app.write((ok ? "✔ " : "✘ ") + line)
@@ -34,7 +34,7 @@ struct CheckSetupCommand: GradeCommand {
       ready = ready && ok
     }
 
-    let version = Toolchain.version(runner: runner)
+    let version = Toolchain.version(spawner: spawner)
     let numbers = version.split(separator: " ").first { $0.first?.isNumber == true }?.split(separator: ".").compactMap { Int($0) } ?? []
     let recent = numbers.count >= 2 && (numbers[0], numbers[1]) >= (6, 3)
     report(recent, "Swift toolchain: \(version)", fix: "The workbook needs Swift 6.3 or later: install it from swift.org (or with swiftly), then open a new terminal.")
@@ -49,7 +49,7 @@ struct CheckSetupCommand: GradeCommand {
     try? Data("import Testing\n@testable import Probe\n\n@Test func answers() { #expect(answer() == 42) }\n".utf8)
       .write(to: source.appending(path: "ProbeTests.swift"))
     let compiler = Compiler(
-      runner: runner, moduleCache: grader.state.moduleCache, timeout: .seconds(300), store: grader.state.builds)
+      spawner: spawner, moduleCache: grader.state.moduleCache, timeout: .seconds(300), store: grader.state.builds)
     let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"], into: folder.appending(path: "lib"))
     let tests = library.succeeded
       ? compiler.tests(
@@ -60,7 +60,7 @@ struct CheckSetupCommand: GradeCommand {
     report(program.succeeded, "Compiling a library and a Swift Testing test with swiftc", fix: "The compiler said: \(program.output.suffix(400))")
 
     if program.succeeded, let programFolder = program.folder {
-      let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, runner: runner, scratchParent: RunFolders.parent(in: folder))
+      let box = Box(limits: BoxLimits(seconds: 60), isolation: grader.isolation, spawner: spawner, scratchParent: RunFolders.parent(in: folder))
       let workspace = Workspace(
         root: folder, plan: try! WorkspacePlan.empty(workbook: workbook), compiler: compiler, box: box, state: grader.state)
       let job = workspace.runTests(

@@ -22,12 +22,12 @@ struct ClassCommand: GradeCommand {
   /// Where to write the reports (`--report`); `nil` writes only the records, beside the workspaces.
   var report: String?
   /// How to grade, how many at once, which shard, and the roster and points of the reports.
-  var options: Command.Options
+  var options: Commands.Options
   /// Whether to check the roster against the submissions and stop, grading nothing (`--check-roster`).
   var checkRoster = false
 
   /// Takes the submissions folder, then any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ClassCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ClassCommand {
     guard let submissions = words.first else {
       throw .usage("say where the submissions are: swift run grade class SUBMISSIONS [LESSON ...] [--report DIR]")
     }
@@ -68,8 +68,8 @@ struct ClassCommand: GradeCommand {
     if let notice = classGrader.isolation.notice {
       app.writeError("grade: \(notice)")
     }
-    let machine = ClassGrader.defaultJobs(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory)
-    let jobs = options.jobs ?? machine.count
+    let machine = ClassGrader.defaultLearnersAtOnce(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory)
+    let atOnce = options.learnersAtOnce ?? machine.count
     let terminal = app.outputIsTerminal
     let printed = Locked(false)
     let progress: @Sendable (ClassGrader.Progress) -> Void = { [writeError = app.writeError] now in
@@ -85,9 +85,9 @@ struct ClassCommand: GradeCommand {
       let again = printed.withValue { value -> Bool in defer { value = true }; return value }
       writeError((terminal && again ? "\u{1B}[1A\u{1B}[2K" : "") + line)
     }
-    let why = options.jobs == nil ? " (\(machine.why))" : " (as --jobs says)"
-    app.writeError("Grading \(folder.path) with \(jobs) student\(jobs == 1 ? "" : "s") at a time\(why)\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
-    let graded = try ClassGrader(grader: classGrader, jobs: jobs, shard: options.shard, progress: progress)
+    let why = options.learnersAtOnce == nil ? " (\(machine.why))" : " (as --jobs says)"
+    app.writeError("Grading \(folder.path) with \(atOnce) student\(atOnce == 1 ? "" : "s") at a time\(why)\(options.shard.map { ", shard \($0.index) of \($0.count)" } ?? "")...")
+    let graded = try ClassGrader(grader: classGrader, learnersAtOnce: atOnce, shard: options.shard, progress: progress)
       .grade(submissions: folder, lessons: lessons, records: records)
     switch options.format {
     case .json:
@@ -115,7 +115,7 @@ struct ClassCommand: GradeCommand {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
     formatter.timeZone = TimeZone(identifier: "UTC")
-    let described = try? ProcessRunner().run(
+    let described = try? Spawner().run(
       ["git", "-C", workbook.root.path, "describe", "--always", "--dirty=+changes", "--abbrev=12"], until: .now + .seconds(30), streams: .separate)
     let commit = described.flatMap { $0.succeeded ? $0.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil }
     return ClassReportPage.Context(

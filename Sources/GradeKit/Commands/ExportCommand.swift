@@ -19,7 +19,7 @@ struct ExportCommand: GradeCommand {
   var pointsFile: String?
 
   /// Takes `gradescope`, the folder to write, then any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ExportCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ExportCommand {
     guard words.first == "gradescope", words.count >= 2 else {
       throw .usage("say which platform and where: swift run grade export gradescope DIR [LESSON ...]")
     }
@@ -33,7 +33,7 @@ struct ExportCommand: GradeCommand {
     // The points are read now, so a mistake in them is found here, not in Gradescope.
     _ = try app.points(pointsFile, in: workbook)
     let target = app.url(destination)
-    let copied = try GradescopeAutograder.write(workbook, lessons: lessons, to: target, runner: ProcessRunner())
+    let copied = try GradescopeAutograder.write(workbook, lessons: lessons, to: target, spawner: Spawner())
     if let pointsFile {
       do {
         try FileManager.default.copyItem(at: app.url(pointsFile), to: target.appending(path: "workbook/\(GradescopeAutograder.pointsFile)"))

@@ -3,7 +3,7 @@ import GradeCatalog
 /// Reading `LESSON [TASK]`, which `grade reset`, `grade solve` and `grade mutants` share.
 extension GradeCommand {
   /// A lesson and an optional task, given as `LESSON [TASK]` or `LESSON --task K`, for the commands that take both spellings.
-  static func lessonAndTask(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> (String, Int?) {
+  static func lessonAndTask(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> (String, Int?) {
     guard words.count == 1 || words.count == 2 else {
       throw .usage("say which lesson, and optionally which task: swift run grade \(usage.name) 1 [TASK]")
     }

@@ -15,10 +15,10 @@ struct GradeLessonsCommand: GradeCommand {
   /// The lessons to grade, as named on the command line (number, slug or folder); none grades every lesson.
   var names: [String]
   /// How to grade and report; with `task`, the exit status is that task's alone.
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes any lessons; `--task` only with one.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> GradeLessonsCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> GradeLessonsCommand {
     var options = parsed.options
     if let task = parsed.task {
       guard words.count == 1 else { throw .usage("--task needs one lesson: swift run grade 1 --task 2") }

@@ -13,17 +13,17 @@ struct HelpCommand: GradeCommand {
   var command: String?
 
   /// Takes the word of the command to describe, if any.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> HelpCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> HelpCommand {
     HelpCommand(command: words.first)
   }
 
   /// Prints the usage, or says there is no such command.
   func run(_ app: App) throws(GradeError) -> Int32 {
     guard let command else {
-      app.write(Command.usage)
+      app.write(Commands.usage)
       return App.Exit.passed
     }
-    guard let usage = Command.usage(of: command) else {
+    guard let usage = Commands.usage(of: command) else {
       app.writeError("grade: there is no command \(command). See `swift run grade --help`.")
       return App.Exit.error
     }

@@ -18,7 +18,7 @@ struct HintCommand: GradeCommand {
   var task: Int?
 
   /// Takes at most one lesson, and the task from `--task`.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> HintCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> HintCommand {
     guard words.count <= 1 else { throw .usage("hint takes at most one lesson: swift run grade hint [N]") }
     return HintCommand(name: words.first, task: parsed.task)
   }
@@ -99,7 +99,7 @@ struct HintCommand: GradeCommand {
       seen = start - 1
     }
     let level = hints.advance(task, in: lesson)
-    let renderer = FeedbackRenderer(style: app.style(Command.Options()))
+    let renderer = FeedbackRenderer(style: app.style(Commands.Options()))
     app.write("Lesson \(lesson.number), task \(task.number) of \(lesson.tasks.count): \(task.title)")
     if let skipped {
       app.write(skipped)

@@ -16,7 +16,7 @@ struct LMSExport {
   /// Reads the roster, points and assignments the options name, or `nil` when there is no roster;
   /// throws, with the fix, when an LMS would refuse every file made from the roster, so that it is
   /// said before grading. A row that would be refused is only left out of its file.
-  init?(_ options: Command.Options, app: App, workbook: Workbook) throws(GradeError) {
+  init?(_ options: Commands.Options, app: App, workbook: Workbook) throws(GradeError) {
     guard let roster = options.roster else {
       if options.assignments != nil { throw .usage("--assignments names columns of the roster's Canvas gradebook; add --roster CSV") }
       return nil

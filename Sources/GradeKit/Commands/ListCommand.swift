@@ -6,7 +6,7 @@ struct ListCommand: GradeCommand {
   static let usage = CommandUsage(name: "list", arguments: "", summary: "the lessons in order", audience: .learners, options: [])
 
   /// Takes no words.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ListCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ListCommand {
     guard words.isEmpty else { throw .usage("list takes no lesson: swift run grade list") }
     return ListCommand()
   }

@@ -14,10 +14,10 @@ struct MergeCommand: GradeCommand {
   /// The `--report` folders of the shards.
   var sources: [String]
   /// The roster and points of the reports.
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes the folder to write, then at least one shard.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> MergeCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> MergeCommand {
     guard words.count >= 2 else {
       throw .usage("say where to write and which shard reports to merge: swift run grade merge OUT SHARD1 SHARD2 ...")
     }

@@ -18,10 +18,10 @@ struct MutantsCommand: GradeCommand {
   /// Whether to write the kept mutants (`--keep`).
   var keep: Bool
   /// How to grade, and how many runs (`--runs`).
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes a lesson and a task as `grade reset` does.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> MutantsCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> MutantsCommand {
     let (name, task) = try lessonAndTask(words, parsed)
     return MutantsCommand(name: name, task: task, keep: parsed.keep, options: parsed.options)
   }

@@ -14,7 +14,7 @@ struct PrepareCommand: GradeCommand {
   var names: [String]
 
   /// Takes any lessons.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> PrepareCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> PrepareCommand {
     PrepareCommand(names: words)
   }
 
@@ -22,7 +22,7 @@ struct PrepareCommand: GradeCommand {
   func run(_ app: App) throws(GradeError) -> Int32 {
     let workbook = try app.loadWorkbook()
     let lessons = try app.resolve(names, in: workbook)
-    let prepared = Preparation(workbook: workbook, grader: app.grader(workbook, Command.Options())).run(lessons, progress: app.writeError)
+    let prepared = Preparation(workbook: workbook, grader: app.grader(workbook, Commands.Options())).run(lessons, progress: app.writeError)
     app.write(prepared ? "Prepared \(lessons.count == 1 ? "lesson \(lessons[0].number)" : Count.words(lessons.count, "lesson")): each first grade is now as fast as the next."
       : "Another grade prepare is running in this workbook; it prepares the lessons ahead.")
     return App.Exit.passed

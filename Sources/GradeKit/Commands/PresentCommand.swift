@@ -17,7 +17,7 @@ struct PresentCommand: GradeCommand {
   var plain: Bool
 
   /// Takes exactly one lesson.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> PresentCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> PresentCommand {
     guard words.count == 1 else { throw .usage("say which lesson: swift run grade present 1 [--step N]") }
     return PresentCommand(name: words[0], step: parsed.step, plain: parsed.plain)
   }
@@ -32,7 +32,7 @@ struct PresentCommand: GradeCommand {
     }
     var presentation = Presentation(markdown: text)
     presentation.plain = plain
-    let style = app.style(Command.Options())
+    let style = app.style(Commands.Options())
     guard !presentation.steps.isEmpty else { throw .infrastructure("the walkthrough has no sections to present") }
     if let step {
       guard step <= presentation.steps.count else {
@@ -70,7 +70,7 @@ struct PresentCommand: GradeCommand {
         // Back a screen, or to the start of the step before.
         if page > 0 { page -= 1 } else { index = max(0, index - 1) }
       case "r":
-        let result = app.grader(workbook, Command.Options()).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
+        let result = app.grader(workbook, Commands.Options()).grade(lesson, learnerFolder: workbook.starterFolder(of: lesson))
         app.write(FeedbackRenderer(style: style).lesson(lesson, result))
         continue
       case let command where command.hasPrefix("s"):

@@ -23,7 +23,7 @@ struct ReleaseCommand: GradeCommand {
   var pointsFile: String?
 
   /// Takes the folder to write; `--points` only with `--classroom`.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ReleaseCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ReleaseCommand {
     guard words.count == 1 else { throw .usage("say where to write the student copy: swift run grade release DESTINATION") }
     if parsed.options.points != nil, !parsed.classroom { throw .usage("--points sets the workflow's points; add --classroom") }
     return ReleaseCommand(destination: words[0], classroom: parsed.classroom, pointsFile: parsed.options.points)
@@ -34,7 +34,7 @@ struct ReleaseCommand: GradeCommand {
     let workbook = try app.loadWorkbook()
     let target = app.url(destination)
     let points = try app.points(pointsFile, in: workbook)
-    let summary = try Release.write(with: app.grader(workbook, Command.Options()), to: target, classroom: classroom, points: points)
+    let summary = try Release.write(with: app.grader(workbook, Commands.Options()), to: target, classroom: classroom, points: points)
     if summary.files > 0 {
       app.writeError("Wrote a student copy of \(Count.words(summary.files, "file")) to \(target.path), without Solutions/.")
     }

@@ -14,7 +14,7 @@ struct ResetCommand: GradeCommand {
   var task: Int?
 
   /// Takes a lesson and a task, as `LESSON [TASK]` or `LESSON --task K`.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> ResetCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> ResetCommand {
     let (name, task) = try lessonAndTask(words, parsed)
     return ResetCommand(name: name, task: task)
   }

@@ -12,10 +12,10 @@ struct RevealCommand: GradeCommand {
   /// The lesson, as named on the command line.
   var name: String
   /// How to grade the lesson first.
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes exactly one lesson.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> RevealCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> RevealCommand {
     guard words.count == 1 else { throw .usage("say which lesson: swift run grade reveal 1") }
     return RevealCommand(name: words[0], options: parsed.options)
   }

@@ -27,7 +27,7 @@ struct SolveCommand: GradeCommand {
 
   /// Takes a lesson and a task as `grade reset` does; with `--into`, one lesson or more, each
   /// solved whole, or one lesson up to `--task K`.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> SolveCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> SolveCommand {
     guard let into = parsed.into else {
       let (name, task) = try lessonAndTask(words, parsed)
       return SolveCommand(names: [name], target: .learnerFiles(task: task))

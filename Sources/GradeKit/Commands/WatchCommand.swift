@@ -19,10 +19,10 @@ struct WatchCommand: GradeCommand {
   /// The lesson to watch, as named on the command line; `nil` for the lesson you are in.
   var name: String?
   /// How to grade.
-  var options: Command.Options
+  var options: Commands.Options
 
   /// Takes at most one lesson.
-  static func parse(_ words: [String], _ parsed: Command.Parsed) throws(GradeError) -> WatchCommand {
+  static func parse(_ words: [String], _ parsed: Commands.Parsed) throws(GradeError) -> WatchCommand {
     guard words.count <= 1 else { throw .usage("watch takes at most one lesson: swift run grade watch [N]") }
     return WatchCommand(name: words.first, options: parsed.options)
   }

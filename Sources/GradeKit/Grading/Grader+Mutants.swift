@@ -91,7 +91,7 @@ extension Grader {
     let solution = workbook.solutionFolder(of: lesson)
     let plan: WorkspacePlan
     do {
-      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(runner: runner))
+      plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: solution, toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return lesson.tasks.filter { if case .writeTests = $0.kind { true } else { false } }.map { task in
         MutantReport(task: task.number, files: [], made: 0, dropped: [], outcomes: [], problem: error.message)
@@ -141,7 +141,7 @@ extension Grader {
     }
     let all = sources.files.keys.sorted().map { source.appending(path: $0) }
     let arguments = ["-swift-version", "6"] + lesson.moduleFlags
-    let maker = MutantMaker(runner: runner, moduleCache: state.moduleCache, arguments: arguments)
+    let maker = MutantMaker(spawner: spawner, moduleCache: state.moduleCache, arguments: arguments)
     var mutants: [Mutant] = []
     for name in files {
       mutants += try maker.mutants(of: source.appending(path: name), companions: all, module: lesson.module)
@@ -150,7 +150,7 @@ extension Grader {
     let companions = all.filter { !files.contains($0.lastPathComponent) }
     return try MutantSchema(sources: underTest, mutants: mutants).typeChecked(
       .init(module: lesson.module, companions: companions, arguments: arguments, moduleCache: state.moduleCache),
-      in: folder.appending(path: "check"), runner: runner)
+      in: folder.appending(path: "check"), spawner: spawner)
   }
 
   /// Runs the reference tests of `task` `runs` times against each mutant of `schema`, as jobs
@@ -173,7 +173,7 @@ extension Grader {
     else { return [] }
     let program = folder.appending(path: Compiler.programName)
     let seconds = limits.seconds(for: task)
-    let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
+    let flavour: JobList.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
     var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
     executor.pause = pause
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(Count.words(runs, "time")) against \(Count.words(schema.mutants.count, "mutant"))")
@@ -181,13 +181,13 @@ extension Grader {
     let solution = plan.variants[task.number]?.first { $0.id == .solution(of: task.number) }?.sources
     func variant(_ mutant: Mutant) -> VariantID {
       let change = MutantChange(
-        id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind.words,
+        id: mutant.id, number: schema.number(of: mutant.id) ?? 0, declaration: mutant.declaration, kind: mutant.kind,
         quoted: nil, location: nil, builtAlone: mutant.builtAlone == true)
       return VariantID(task: task.number, role: .mutant(change))
     }
     func id(_ mutant: Mutant, share: Int) -> JobID { .repeated(variant(mutant), share: share) }
-    func job(_ mutant: Mutant, share: Int, runs: Int) -> GradingPlan.Job {
-      GradingPlan.repeatedRuns(
+    func job(_ mutant: Mutant, share: Int, runs: Int) -> JobList.Job {
+      JobList.repeatedRuns(
         of: variant(mutant), share: share, runs: runs, program: program, tests: tests, flavour: flavour, seconds: seconds,
         waitsForEvents: spec.waitsForEvents)
     }
@@ -223,7 +223,7 @@ extension Grader {
     guard !alone.isEmpty else { return outcomes }
     progress("mutants: lesson \(plan.lesson.number), task \(task.number): the reference tests \(runs) time\(runs == 1 ? "" : "s") against \(alone.count) survivors built alone, for the exit tests")
     let ownRuns = executor.run(alone.values.map { built in
-      GradingPlan.repeatedRuns(
+      JobList.repeatedRuns(
         of: variant(built.mutant), share: 2, runs: runs, program: built.program, tests: tests, flavour: flavour, seconds: seconds,
         waitsForEvents: spec.waitsForEvents)
     })

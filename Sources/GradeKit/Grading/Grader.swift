@@ -18,7 +18,7 @@ public struct Grader: Sendable {
   /// Whether an unchanged lesson may be answered from its last result.
   public var useCache: Bool
   /// Runs the compiler and the boxes.
-  public var runner: ProcessRunner
+  public var spawner: Spawner
   /// What this machine lets the box do.
   public var isolation: Isolation
   /// Whether every task's tests run in a ThreadSanitizer build (`--sanitize thread`).
@@ -40,17 +40,17 @@ public struct Grader: Sendable {
   /// Creates a grader; `isolation` is probed when not given.
   public init(
     workbook: Workbook, state: StateFolder? = nil, limits: BoxLimits = BoxLimits(), useCache: Bool = true,
-    runner: ProcessRunner = ProcessRunner(), isolation: Isolation? = nil
+    spawner: Spawner = Spawner(), isolation: Isolation? = nil
   ) {
     let state = state ?? workbook.state
     self.workbook = workbook
     self.state = state
     self.limits = limits
     self.useCache = useCache
-    self.runner = runner
+    self.spawner = spawner
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
-    self.isolation = isolation ?? Isolation.probe(runner: runner, scratch: state.root)
-    _ = Toolchain.version(runner: runner, rememberedIn: state.toolchain)
+    self.isolation = isolation ?? Isolation.probe(spawner: spawner, scratch: state.root)
+    _ = Toolchain.version(spawner: spawner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
     StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
@@ -65,7 +65,7 @@ public struct Grader: Sendable {
   /// Everything about this grader that changes a result beside the lesson and the learner's files.
   var settings: GradingSettings {
     var settings = GradingSettings(
-      limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(runner: runner),
+      limits: limits, namespaces: isolation.namespaces, codeHidden: isolation.codeHidden, toolchain: Toolchain.version(spawner: spawner),
       threadSanitizer: threadSanitizer, repetitionShares: Self.repetitionShares)
     settings.box = isolation.box
     return settings
@@ -75,8 +75,8 @@ public struct Grader: Sendable {
   /// in the workspace named `workspaceName` (one per learner, or per check).
   ///
   /// Plan, build, run, judge, and a second pass: the workspace plan says what to compile; the
-  /// builds `FlavourChoice` names are made; the grading plan says which runs each task needs
-  /// (`GradingPlan`) and the executor runs them (`JobExecutor`); Judge reads the results by
+  /// builds `FlavourChoice` names are made; the job list says which runs each task needs
+  /// (`JobList`) and the executor runs them (`JobExecutor`); Judge reads the results by
   /// identity (`LessonEvaluator`); then the tasks ThreadSanitizer checks once they pass are built
   /// and run under it, and judged again.
   ///
@@ -99,16 +99,16 @@ public struct Grader: Sendable {
     func failed(_ message: String) -> LessonResult {
       LessonResult(
         lessonNumber: lesson.number,
-        tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(message)]) },
+        tasks: lesson.tasks.map { .one($0.number, check: .lessonGradable, [.infrastructure(.error(message))]) },
         lessonError: message, seconds: seconds(since: start))
     }
 
     let plan: WorkspacePlan
     do {
-      let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, runner: runner) : .none
+      let pristine = restoreCanonicalFiles ? PristineFiles.find(for: lesson, in: workbook, spawner: spawner) : .none
       plan = try WorkspacePlan(
         workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, pristine: pristine,
-        toolchain: Toolchain.version(runner: runner))
+        toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return failed(error.message)
     }
@@ -171,7 +171,7 @@ public struct Grader: Sendable {
     result.ignoredEdits = ignored
     // Kept only when every run may be: a run a limit or the machine cut short may come out
     // otherwise next time, as may a build that failed for the machine's reasons.
-    let stable = ran.plan.jobs.allSatisfy { job in ran.results[job.id].map { job.keeps($0) } ?? true }
+    let stable = ran.jobList.jobs.allSatisfy { job in ran.results[job.id].map { job.caches($0) } ?? true }
       && ran.builds.values.allSatisfy(\.failures.isEmpty)
     // An unstable result is still what the learner saw last (for hint, watch and the overview),
     // so it is stored, under a fingerprint no grading ever has, and never answered from.
@@ -180,8 +180,8 @@ public struct Grader: Sendable {
   }
 
   /// The workspaces of one grading in `root`, one per flavour of build.
-  private func workspaces(of plan: WorkspacePlan, in root: URL) -> [GradingPlan.Flavour: Workspace] {
-    Dictionary(uniqueKeysWithValues: [GradingPlan.Flavour.plain, .threadSanitizer].map { flavour in
+  private func workspaces(of plan: WorkspacePlan, in root: URL) -> [JobList.Flavour: Workspace] {
+    Dictionary(uniqueKeysWithValues: [JobList.Flavour.plain, .threadSanitizer].map { flavour in
       var workspace = workspace(root: root, plan: plan, threadSanitizer: flavour == .threadSanitizer, limits: limits)
       workspace.progress = progress
       workspace.pause = pause
@@ -193,19 +193,19 @@ public struct Grader: Sendable {
   func workspace(root: URL, plan: WorkspacePlan, threadSanitizer: Bool, limits: BoxLimits) -> Workspace {
     Workspace(
       root: root, plan: plan,
-      compiler: Compiler(runner: runner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
+      compiler: Compiler(spawner: spawner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
       box: Box(
-        limits: limits, isolation: isolation, runner: runner, scratchParent: RunFolders.parent(in: root),
+        limits: limits, isolation: isolation, spawner: spawner, scratchParent: RunFolders.parent(in: root),
         threadSanitizer: threadSanitizer),
       state: state)
   }
 
   /// Builds `tasks` (the module and canonical tests always) in each flavour `choice` needs, side by side.
   private func build(
-    _ tasks: Set<Int>, choice: FlavourChoice, in workspaces: [GradingPlan.Flavour: Workspace], variantsOnly: Set<Int>
-  ) -> [GradingPlan.Flavour: Workspace.Built] {
+    _ tasks: Set<Int>, choice: FlavourChoice, in workspaces: [JobList.Flavour: Workspace], variantsOnly: Set<Int>
+  ) -> [JobList.Flavour: Workspace.Built] {
     let flavours = choice.flavoursBuilt
-    let made = Locked([GradingPlan.Flavour: Workspace.Built]())
+    let made = Locked([JobList.Flavour: Workspace.Built]())
     SideBySide.run(flavours.count, width: flavours.count) { index in
       let flavour = flavours[index]
       let built = workspaces[flavour]!.build(tasks: choice.tasks(tasks, builtIn: flavour).sorted(), variantsOnly: variantsOnly)
@@ -214,28 +214,28 @@ public struct Grader: Sendable {
     return made.value
   }
 
-  /// What a grading ran: its plan and every job's result, the builds they ran from, and the
+  /// What a grading ran: its job list and every job's result, the builds they ran from, and the
   /// build whose runs grade each task.
   private struct Ran {
-    var plan: GradingPlan
+    var jobList: JobList
     var results: [JobID: JobResult]
-    var builds: [GradingPlan.Flavour: Workspace.Built]
-    var gradedIn: [Int: GradingPlan.Flavour]
+    var builds: [JobList.Flavour: Workspace.Built]
+    var gradedIn: [Int: JobList.Flavour]
   }
 
   /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it.
   private func run(
-    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [GradingPlan.Flavour: Workspace.Built],
-    workspaces: [GradingPlan.Flavour: Workspace], listAllCanonicalTests: Bool
+    _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [JobList.Flavour: Workspace.Built],
+    workspaces: [JobList.Flavour: Workspace], listAllCanonicalTests: Bool
   ) -> Ran {
-    var ran = Ran(plan: GradingPlan(jobs: []), results: [:], builds: builds, gradedIn: [:])
-    ran.plan.jobs = GradingPlan.jobs(
+    var ran = Ran(jobList: JobList(jobs: []), results: [:], builds: builds, gradedIn: [:])
+    ran.jobList.jobs = JobList.jobs(
       for: lesson, tasks: tasks.subtracting(choice.testedSanitized), built: builds[.plain]!, flavour: .plain, settings: settings,
       allCanonicalTests: listAllCanonicalTests)
     if let checked = builds[.threadSanitizer] {
-      ran.plan.jobs += GradingPlan.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
+      ran.jobList.jobs += JobList.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
     }
-    ran.results = executor(for: workspaces).run(ran.plan.jobs)
+    ran.results = executor(for: workspaces).run(ran.jobList.jobs)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
     return ran
   }
@@ -243,20 +243,20 @@ public struct Grader: Sendable {
   /// `ran` once `passing` are built under ThreadSanitizer and their tests run there: the tasks
   /// it checks only once they pass in the plain build.
   private func runSanitized(
-    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [GradingPlan.Flavour: Workspace]
+    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [JobList.Flavour: Workspace]
   ) -> Ran {
     var ran = ran
     let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
     ran.builds[.threadSanitizer] = checked
-    let again = GradingPlan.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
-    ran.plan.jobs += again
+    let again = JobList.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
+    ran.jobList.jobs += again
     ran.results.merge(executor(for: workspaces).run(again)) { $1 }
     for task in passing { ran.gradedIn[task] = .threadSanitizer }
     return ran
   }
 
   /// The executor of a grading's jobs: the job cache, and the longest jobs first.
-  private func executor(for workspaces: [GradingPlan.Flavour: Workspace]) -> JobExecutor {
+  private func executor(for workspaces: [JobList.Flavour: Workspace]) -> JobExecutor {
     let durations = JobDurations(in: workspaces[.plain]!.root)
     var executor = JobExecutor(
       workspaces: workspaces, cache: JobCache(folder: state.jobs), useCache: useCache, order: .longestFirst(durations))

@@ -11,13 +11,13 @@ import GradeResults
 /// workbook, so a learner who edited the tests gains nothing. Each learner gets
 /// a workspace of their own in the grader's state folder, which lives outside the
 /// instructor's workbook, and every test runs in a box that sees neither.
-/// Learners are graded `jobs` at a time; each one's record is written as soon
+/// Learners are graded `learnersAtOnce` at a time; each one's record is written as soon
 /// as they are graded, so a run that is stopped resumes where it was.
 public struct ClassGrader: Sendable {
   /// Grades with the instructor's workbook.
   public var grader: Grader
   /// How many learners are graded at once.
-  public var jobs: Int
+  public var learnersAtOnce: Int
   /// The slice of the class this run grades, or `nil` for all of it.
   public var shard: Shard?
   /// Told how the run is going, after every learner.
@@ -45,15 +45,12 @@ public struct ClassGrader: Sendable {
     public var latestSeconds: Double?
   }
 
-  /// What a lesson's tasks say when its folder was not handed in.
-  static let notHandedIn = "not handed in"
-
   /// Creates a class grader.
-  public init(grader: Grader, jobs: Int = ClassGrader.defaultJobs, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
+  public init(grader: Grader, learnersAtOnce: Int = ClassGrader.defaultLearnersAtOnce, shard: Shard? = nil, progress: @escaping @Sendable (Progress) -> Void) {
     // Every grade it gives counts, whatever grader it was handed.
     self.grader = grader
     self.grader.gradesCount = true
-    self.jobs = max(1, jobs)
+    self.learnersAtOnce = max(1, learnersAtOnce)
     self.shard = shard
     self.progress = progress
   }
@@ -61,10 +58,10 @@ public struct ClassGrader: Sendable {
   /// What the machine allows: one learner per two cores, since grading one learner already
   /// compiles and runs on every core (measured here: two at once on 2 cores was slower than
   /// one), and at most one per 3 GiB of memory.
-  public static var defaultJobs: Int { defaultJobs(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory).count }
+  public static var defaultLearnersAtOnce: Int { defaultLearnersAtOnce(cores: SideBySide.cores, memoryBytes: ProcessInfo.processInfo.physicalMemory).count }
 
   /// How many learners `cores` and `memoryBytes` allow at once, and why, in words for the screen.
-  static func defaultJobs(cores: Int, memoryBytes: UInt64) -> (count: Int, why: String) {
+  static func defaultLearnersAtOnce(cores: Int, memoryBytes: UInt64) -> (count: Int, why: String) {
     let byCores = max(1, cores / 2)
     let byMemory = max(1, Int(memoryBytes >> 30) / 3)
     let count = min(byCores, byMemory)
@@ -117,7 +114,7 @@ public struct ClassGrader: Sendable {
     }
 
     // Workers of their own: Dispatch's pool would run no more of them than there are cores.
-    let workers = min(jobs, max(learners.count, 1))
+    let workers = min(learnersAtOnce, max(learners.count, 1))
     SideBySide.run(workers, width: workers) { _ in
       while true {
         let index = state.withValue { value -> Int in
@@ -150,13 +147,13 @@ public struct ClassGrader: Sendable {
       let learnerFolder = lessonsRoot.appending(path: lesson.folder)
       // A link could hand in another learner's folder, or the instructor's: say which link it is.
       let lessonsLink = WorkbookPath.lessons.url(in: folder)
-      let refusedLink =
-        Self.exists(folder) && !Self.isRealFolder(folder) ? "the student's folder \(learner) is a symbolic link, not a folder"
-        : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? "\(learner)/Lessons is a symbolic link, not a folder"
-        : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? "the lesson folder \(learner)/…/\(lesson.folder) is a symbolic link, not a folder"
+      let refusedLink: Unavailability? =
+        Self.exists(folder) && !Self.isRealFolder(folder) ? .studentFolderIsLink(learner: learner)
+        : Self.exists(lessonsLink) && !Self.isRealFolder(lessonsLink) ? .lessonsFolderIsLink(learner: learner)
+        : Self.exists(learnerFolder) && !Self.isRealFolder(learnerFolder) ? .lessonFolderIsLink(learner: learner, folder: lesson.folder)
         : nil
       guard refusedLink == nil, Self.isRealFolder(learnerFolder) else {
-        let why = refusedLink ?? Self.notHandedIn
+        let why = refusedLink ?? .notHandedIn
         return LearnerRecord.LessonEntry(lesson: lesson.number, slug: lesson.slug, result: LessonResult(
           lessonNumber: lesson.number,
           tasks: lesson.tasks.map { .one($0.number, check: .handedIn, [.unavailable(why)]) }),
@@ -190,7 +187,7 @@ public struct ClassGrader: Sendable {
       for file in lesson.ownedFiles {
         switch OwnedFile.read(file, in: lessonsRoot.appending(path: lesson.folder)) {
         case .success(let data): key.add(file, contents: data)
-        case .failure(let refusal): key.add(file, refusal.reason)
+        case .failure(let rejection): key.add(file, "\(rejection)")
         }
       }
     }

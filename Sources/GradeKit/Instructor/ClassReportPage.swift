@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 import GradeResults
 
 /// `report.html`: where a class struggles, on one self-contained page.

@@ -31,7 +31,7 @@ public struct LearnerRecord: Codable, Sendable, Equatable {
     /// Whether the lesson's folder was not in the learner's folder, in this record or, for a
     /// record written before `notHandedIn` was kept, by the one finding such a lesson had.
     public var wasNotHandedIn: Bool {
-      notHandedIn ?? result.tasks.allSatisfy { $0.findings == [.unavailable(ClassGrader.notHandedIn)] }
+      notHandedIn ?? result.tasks.allSatisfy { $0.findings == [.unavailable(.notHandedIn)] }
     }
 
     /// Creates an entry.

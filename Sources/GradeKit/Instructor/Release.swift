@@ -61,7 +61,7 @@ public enum Release {
     var copied = 0
     if !isEarlierRelease {
       // The grader's own tests go too: their fixtures name bugs a chaff holds.
-      copied = try TrackedFiles.copy(from: workbook.root, to: destination, runner: grader.runner) { path in
+      copied = try TrackedFiles.copy(from: workbook.root, to: destination, spawner: grader.spawner) { path in
         !path.hasPrefix(WorkbookPath.solutions.relative + "/") && !WorkbookPath.isGraderTest(path)
       }
       do {
@@ -79,11 +79,11 @@ public enum Release {
     }
 
     // Each write-tests task's variants, compiled, under names that say nothing.
-    let toolchain = Toolchain.version(runner: grader.runner)
+    let toolchain = Toolchain.version(spawner: grader.spawner)
     let target = ReleasedVariants.targetFolder(platform: ReleasedVariants.platform, toolchain: toolchain)
     let folder = destination.appending(path: "\(ReleasedVariants.folderName)/\(target)")
     try? manager.removeItem(at: folder)
-    var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache)
+    var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache)
     var manifest = ReleasedVariants.Manifest(platform: ReleasedVariants.platform, toolchain: toolchain, lessons: [:])
     var count = 0
     for lesson in workbook.catalog.lessons {
@@ -131,7 +131,7 @@ public enum Release {
             try manager.createDirectory(at: shipped, withIntermediateDirectories: true)
             try manager.copyItem(at: built.appending(path: Compiler.programName), to: shipped.appending(path: Compiler.programName))
             // Stripped of its symbol table and debug information; the names it exports for the tests stay.
-            _ = try? grader.runner.run(
+            _ = try? grader.spawner.run(
               ["\(Toolchain.folder())/bin/llvm-objcopy", "--strip-all", shipped.appending(path: Compiler.programName).path],
               until: .now + .seconds(60))
             // Only the wheat's interface is compiled against; a chaff ships its program alone.

@@ -46,7 +46,7 @@ enum TaskStanding: Equatable, Sendable {
     case .outputFlood: "endless output"
     case .refused: "refused"
     case .unreadable, .rejectedFile: "refused file"
-    case .unavailable(let why): why
+    case .unavailable(let why): why.words
     case .infrastructure, .noCanonicalTests, .voidRun: "grading error"
     default: nil
     }

@@ -7,9 +7,9 @@ enum TrackedFiles {
   /// Copies every tracked file of `root` for which `keep` is true into `destination`; returns how many.
   @discardableResult
   static func copy(
-    from root: URL, to destination: URL, runner: ProcessRunner, keep: (String) -> Bool = { _ in true }
+    from root: URL, to destination: URL, spawner: Spawner, keep: (String) -> Bool = { _ in true }
   ) throws(GradeError) -> Int {
-    let listing = try runner.run(["git", "-C", root.path, "ls-files", "-z"], until: .now + .seconds(60), streams: .separate)
+    let listing = try spawner.run(["git", "-C", root.path, "ls-files", "-z"], until: .now + .seconds(60), streams: .separate)
     guard listing.succeeded else {
       throw .infrastructure("copying the workbook needs the files git tracks, and git ls-files failed: \(listing.errorOutput.prefix(300))")
     }

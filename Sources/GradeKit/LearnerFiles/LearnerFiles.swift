@@ -7,14 +7,14 @@ public struct LearnerFiles: Sendable {
   /// The workbook whose files are rewritten.
   public var workbook: Workbook
   /// Runs git, which holds the starter as it was handed out.
-  public var runner: ProcessRunner
+  public var spawner: Spawner
   /// When the backup was made, which names its folder.
   public var now: Date
 
   /// Creates a file rewriter.
-  public init(workbook: Workbook, runner: ProcessRunner = ProcessRunner(), now: Date = Date()) {
+  public init(workbook: Workbook, spawner: Spawner = Spawner(), now: Date = Date()) {
     self.workbook = workbook
-    self.runner = runner
+    self.spawner = spawner
     self.now = now
   }
 
@@ -62,7 +62,7 @@ public struct LearnerFiles: Sendable {
 
   private func starterVersion(of file: String) throws(GradeError) -> Data {
     for revision in ["@{upstream}", try firstCommit(of: file)] {
-      let shown = try runner.run(
+      let shown = try spawner.run(
         ["git", "-C", workbook.root.path, "show", "\(revision):\(file)"], until: .now + .seconds(60), streams: .separate)
       if shown.succeeded { return shown.outputBytes }
     }
@@ -70,7 +70,7 @@ public struct LearnerFiles: Sendable {
   }
 
   private func firstCommit(of file: String) throws(GradeError) -> String {
-    let log = try runner.run(
+    let log = try spawner.run(
       ["git", "-C", workbook.root.path, "log", "--diff-filter=A", "--format=%H", "--", file], until: .now + .seconds(60),
       streams: .separate)
     return log.output.split(separator: "\n").last.map(String.init) ?? "HEAD"

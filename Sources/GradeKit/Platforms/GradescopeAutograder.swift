@@ -25,12 +25,12 @@ public enum GradescopeAutograder {
 
   /// Writes the autograder into `destination`, which must be new or empty: the workbook's tracked
   /// files (solutions too: Gradescope never shows the autograder to students) and the two scripts.
-  public static func write(_ workbook: Workbook, lessons: [Lesson], to destination: URL, runner: ProcessRunner) throws(GradeError) -> Int {
+  public static func write(_ workbook: Workbook, lessons: [Lesson], to destination: URL, spawner: Spawner) throws(GradeError) -> Int {
     let manager = FileManager.default
     if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
       throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
     }
-    let copied = try TrackedFiles.copy(from: workbook.root, to: destination.appending(path: "workbook"), runner: runner)
+    let copied = try TrackedFiles.copy(from: workbook.root, to: destination.appending(path: "workbook"), spawner: spawner)
     let names = lessons.count == workbook.catalog.lessons.count ? "" : " " + lessons.map { String($0.number) }.joined(separator: " ")
     do {
       for (name, text) in [("setup.sh", setup), ("run_autograder", runAutograder(lessons: names)), ("README.md", readme)] {
@@ -70,7 +70,7 @@ public enum GradescopeAutograder {
         } else {
           let unpacked = staged.appending(path: "unpacked")
           let wanted = Set(lessons.flatMap(\.ownedFiles).map { String($0.split(separator: "/").last ?? "") })
-          switch zips[0].unpack(into: unpacked, wanted: wanted, runner: ProcessRunner()) {
+          switch zips[0].unpack(into: unpacked, wanted: wanted, spawner: Spawner()) {
           case .success(let files):
             (source, located) = (unpacked, GradescopeSubmission(unpacked, lessons: lessons))
             notes.append("Unpacked `\(zips[0].name)`: \(files.count) of its files are ones a lesson's tasks name.")

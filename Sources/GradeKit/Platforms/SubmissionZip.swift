@@ -55,14 +55,14 @@ struct SubmissionZip {
   }
 
   /// The zip's entries, or why it is refused.
-  func entries(runner: ProcessRunner) -> Result<[Entry], Refused> {
+  func entries(spawner: Spawner) -> Result<[Entry], Refused> {
     var info = stat()
     guard lstat(url.path, &info) == 0, Int(info.st_size) <= Self.maximumZipBytes else {
       return .failure(Refused("is larger than \(Self.maximumZipBytes >> 20) MiB"))
     }
     let deadline = ContinuousClock.now + .seconds(60)
-    guard let names = try? runner.run(["unzip", "-Z1", url.path], until: deadline, streams: .separate),
-      let long = try? runner.run(["unzip", "-Z", "-l", url.path], until: deadline, streams: .separate),
+    guard let names = try? spawner.run(["unzip", "-Z1", url.path], until: deadline, streams: .separate),
+      let long = try? spawner.run(["unzip", "-Z", "-l", url.path], until: deadline, streams: .separate),
       names.succeeded, long.succeeded, !names.outputWasTruncated, !long.outputWasTruncated
     else { return .failure(Refused("is not a zip file unzip can read, or lists more than it may")) }
     let paths = names.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
@@ -84,9 +84,9 @@ struct SubmissionZip {
 
   /// Writes into `destination` every regular file of the zip whose name is one of `wanted`, at its
   /// path in the zip; returns the paths written, or why the zip is refused.
-  func unpack(into destination: URL, wanted: Set<String>, runner: ProcessRunner) -> Result<[String], Refused> {
+  func unpack(into destination: URL, wanted: Set<String>, spawner: Spawner) -> Result<[String], Refused> {
     let listed: [Entry]
-    switch entries(runner: runner) {
+    switch entries(spawner: spawner) {
     case .success(let entries): listed = entries
     case .failure(let refused): return .failure(refused)
     }
@@ -100,7 +100,7 @@ struct SubmissionZip {
         return .failure(Refused("holds more of the lessons' files than a workbook has (over \(Self.maximumFilesTaken) files or \(Self.maximumBytesTaken >> 20) MiB)"))
       }
       // The bytes come to the grader; unzip writes nothing. One byte over the limit shows a size the zip lied about.
-      let reader = ProcessRunner(outputLimit: OwnedFile.sizeLimit + 1)
+      let reader = Spawner(outputLimit: OwnedFile.sizeLimit + 1)
       guard let read = try? reader.run(["unzip", "-p", url.path, entry.path], until: .now + .seconds(60), streams: .separate),
         read.succeeded, read.outputBytes.count == entry.bytes
       else { return .failure(Refused("holds \(entry.path), which does not unpack to the size the zip declares")) }

@@ -18,7 +18,7 @@ public enum ScratchCopy {
     if let existing = try? manager.contentsOfDirectory(atPath: destination.path), !existing.isEmpty {
       throw .usage("\(destination.path) is not empty; choose a new folder so nothing in it is overwritten")
     }
-    try TrackedFiles.copy(from: workbook.root, to: destination, runner: ProcessRunner())
+    try TrackedFiles.copy(from: workbook.root, to: destination, spawner: Spawner())
     do {
       for (lesson, task) in solved {
         for done in lesson.tasks where done.number <= task {

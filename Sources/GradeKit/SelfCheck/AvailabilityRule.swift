@@ -404,10 +404,10 @@ struct AvailabilityRule {
   }
 
   /// Each USR in `usrs` demangled by the toolchain's `swift-demangle`.
-  static func demangle(_ usrs: [String], toolchain: String, runner: ProcessRunner) -> [String: String] {
+  static func demangle(_ usrs: [String], toolchain: String, spawner: Spawner) -> [String: String] {
     let unique = Array(Set(usrs)).sorted()
     guard !unique.isEmpty,
-      let outcome = try? runner.run(
+      let outcome = try? spawner.run(
         ["\(toolchain)/bin/swift-demangle", "--compact"] + unique.map { "$s" + $0.dropFirst(2) }, until: .now + .seconds(60),
         streams: .separate),
       outcome.succeeded
@@ -422,18 +422,18 @@ struct AvailabilityRule {
   /// compiler could not dump maps to `nil`. One compiler dumps every file, each as a primary file,
   /// so the module is type-checked once per folder, not once per file.
   static func check(
-    _ names: [String], in folder: URL, module: String, flags: [String], moduleCache: URL, toolchain: String, runner: ProcessRunner
+    _ names: [String], in folder: URL, module: String, flags: [String], moduleCache: URL, toolchain: String, spawner: Spawner
   ) -> [String: [Finding]?] {
     let apis = newerAPIs(toolchain: toolchain)
     // A type-checked dump of a test file runs to megabytes.
-    var runner = runner
-    runner.outputLimit = 256 << 20
+    var spawner = spawner
+    spawner.outputLimit = 256 << 20
     let arguments = ["\(toolchain)/bin/swift-frontend", "-frontend", "-dump-ast"] + names.flatMap { ["-primary-file", $0] }
       + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5",
          "-plugin-path", "\(toolchain)/lib/swift/host/plugins",
          "-in-process-plugin-server-path", "\(toolchain)/lib/swift/host/libSwiftInProcPluginServer.so"] + flags
     var trees: [String: Any] = [:]
-    if let outcome = try? runner.run(arguments, in: folder, until: .now + .seconds(300), streams: .separate) {
+    if let outcome = try? spawner.run(arguments, in: folder, until: .now + .seconds(300), streams: .separate) {
       for dump in splitDumps(outcome.outputBytes) {
         if let tree = try? JSONSerialization.jsonObject(with: dump) as? [String: Any], let name = tree["filename"] as? String {
           trees[name] = tree
@@ -441,7 +441,7 @@ struct AvailabilityRule {
       }
     }
     let used = trees.mapValues { Self.uses(inDump: $0) }
-    let demangled = demangle(used.values.flatMap { $0.map(\.usr) }, toolchain: toolchain, runner: runner)
+    let demangled = demangle(used.values.flatMap { $0.map(\.usr) }, toolchain: toolchain, spawner: spawner)
     var found: [String: [Finding]?] = [:]
     for name in names {
       guard let uses = used[name], let source = try? Data(contentsOf: folder.appending(path: name)) else {

@@ -10,7 +10,7 @@ extension Checker {
   func checkAvailability(of lesson: Lesson) -> [Breach] {
     let toolchain = Toolchain.folder()
     let sources = grader.state.workspace("check-solution", of: lesson).appending(path: "src/module")
-    var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+    var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
     compiler.moduleFlags = lesson.moduleFlags
     let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
     guard let moduleFolder = module.folder else {
@@ -31,7 +31,7 @@ extension Checker {
       guard !names.isEmpty else { continue }
       let found = AvailabilityRule.check(
         names, in: url, module: folder.module, flags: folder.flags, moduleCache: grader.state.moduleCache, toolchain: toolchain,
-        runner: grader.runner)
+        spawner: grader.spawner)
       for name in names {
         let shown = folder.path.appending(name).relative
         guard let findings = found[name] ?? nil else {

@@ -1,5 +1,6 @@
 import Foundation
 import GradeCatalog
+import GradeFeedback
 
 extension Checker {
   /// Reads whether every reference test of each write-tests task earns its place: some chaff

@@ -1,6 +1,7 @@
 import Foundation
 import GradeBuild
 import GradeCatalog
+import GradeFeedback
 import GradeProcesses
 
 extension Checker {
@@ -50,7 +51,7 @@ extension Checker {
   /// `built` holds for `variants` (`Checker.layoutBreaches(of:solution:programs:lesson:)`).
   private func layoutBreaches(of number: Int, variants: [VariantID], in built: Workspace.Built, lesson: Lesson) -> [Breach] {
     guard let solution = built.program(for: .solution(of: number)) else { return [] }
-    guard let expected = ProgramLayout(of: solution, module: lesson.module, runner: grader.runner) else {
+    guard let expected = ProgramLayout(of: solution, module: lesson.module, spawner: grader.spawner) else {
       return [Breach(lesson: lesson.number, "task \(number): the layout of the solution's program cannot be read")]
     }
     var breaches: [Breach] = []
@@ -59,7 +60,7 @@ extension Checker {
     for variant in variants {
       // The kept mutants share one program: it is compared once.
       guard let program = built.program(for: variant), compared.insert(program).inserted else { continue }
-      guard let layout = ProgramLayout(of: program, module: lesson.module, runner: grader.runner) else {
+      guard let layout = ProgramLayout(of: program, module: lesson.module, spawner: grader.spawner) else {
         breaches.append(Breach(lesson: lesson.number, "task \(number): the layout of \(variant.words)'s program cannot be read"))
         continue
       }

@@ -54,7 +54,7 @@ public struct Checker: Sendable {
     }
     var tree = FileTree(root: workbook.root, folders: [WorkbookPath.lessons, .solutions, .tests].map(\.relative))
     for path in edited {
-      if let shown = try? grader.runner.run(
+      if let shown = try? grader.spawner.run(
         ["git", "-C", workbook.root.path, "show", "HEAD:\(path)"], until: .now + .seconds(30), streams: .separate), shown.succeeded {
         tree.files[path] = shown.outputBytes
       }
@@ -177,7 +177,7 @@ public struct Checker: Sendable {
   /// The owned starter files of `lesson` that differ from git's HEAD, by workbook path.
   func editedStarterFiles(of lesson: Lesson) -> [String] {
     let paths = lesson.ownedFiles.map { WorkbookPath.file($0, of: lesson).relative }
-    guard let diff = try? grader.runner.run(
+    guard let diff = try? grader.spawner.run(
       ["git", "-C", workbook.root.path, "diff", "--name-only", "HEAD", "--"] + paths, until: .now + .seconds(30), streams: .separate),
       diff.succeeded
     else { return [] }
@@ -190,7 +190,7 @@ public struct Checker: Sendable {
     let folder = grader.state.root.appending(path: "committed/\(lesson.folder)")
     try? FileManager.default.removeItem(at: folder)
     for file in lesson.ownedFiles {
-      guard let shown = try? grader.runner.run(
+      guard let shown = try? grader.spawner.run(
         ["git", "-C", workbook.root.path, "show", "HEAD:\(WorkbookPath.file(file, of: lesson))"], until: .now + .seconds(30),
         streams: .separate), shown.succeeded
       else { continue }
@@ -273,7 +273,7 @@ public struct Checker: Sendable {
     // The module once per mode a block asks for, since the settings change its declarations too.
     var modules: [Snippet.Mode: (compiler: Compiler, folder: URL)] = [:]
     for mode in Set(snippets.flatMap(\.modes)) {
-      var compiler = Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+      var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
       compiler.moduleFlags = mode.flags(lesson: lesson)
       let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
       guard let folder = module.folder else {
@@ -323,7 +323,7 @@ public struct Checker: Sendable {
 
   /// Breaches between the catalog and `Package.swift`, read through `swift package dump-package`.
   func manifestBreaches() -> [Breach] {
-    guard let outcome = try? grader.runner.run(
+    guard let outcome = try? grader.spawner.run(
       ["swift", "package", "dump-package"], in: workbook.root, until: .now + .seconds(120), streams: .separate),
       outcome.succeeded,
       let json = try? JSONSerialization.jsonObject(with: outcome.outputBytes) as? [String: Any],

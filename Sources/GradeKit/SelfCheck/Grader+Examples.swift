@@ -2,6 +2,7 @@ import Foundation
 import GradeBuild
 import GradeCatalog
 import GradeEvents
+import GradeJudge
 import GradeMutants
 import GradeProcesses
 import GradeRun
@@ -28,12 +29,13 @@ extension Grader {
     return "import Testing\n@testable import \(module)\n\n" + tests.joined(separator: "\n")
   }
 
-  /// The numbers of the examples whose tests failed or crashed in `result`; one that never
-  /// ran, after another crashed the process, is not counted.
-  static func failedExamples(in result: JobResult, count: Int) -> [Int] {
-    let failed = result.tests.filter { test in
-      test.failedRuns > 0 || test.status == .failed || test.status == .interrupted || result.crashes[test.id] != nil
-    }
+  /// The numbers of the examples whose tests failed or crashed in `result`, by Judge's rule
+  /// (`JobResult.fate(of:)`): one that never ended, after another crashed the process, is not
+  /// counted. `nil` when the run decides nothing (`RunEnding.decides`): a time limit, endless
+  /// output or a run that did not start never counts as breaking an example.
+  static func failedExamples(in result: JobResult, count: Int) -> [Int]? {
+    guard result.ending.decides else { return nil }
+    let failed = result.tests.filter { result.fate(of: $0).isFailure }
     return (1...max(count, 1)).filter { number in failed.contains { $0.name == "example\(number)()" } }
   }
 
@@ -45,7 +47,7 @@ extension Grader {
     let plan: WorkspacePlan
     do {
       plan = try WorkspacePlan(
-        workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson), toolchain: Toolchain.version(runner: runner))
+        workbook: workbook, lesson: lesson, learnerFolder: workbook.solutionFolder(of: lesson), toolchain: Toolchain.version(spawner: spawner))
     } catch {
       return ExampleRuns(problem: error.message)
     }
@@ -83,7 +85,7 @@ extension Grader {
     do {
       try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
       for (name, data) in solution.files { try data.write(to: source.appending(path: name)) }
-      let maker = MutantMaker(runner: runner, moduleCache: state.moduleCache, arguments: ["-swift-version", "6"] + lesson.moduleFlags)
+      let maker = MutantMaker(spawner: spawner, moduleCache: state.moduleCache, arguments: ["-swift-version", "6"] + lesson.moduleFlags)
       let all = solution.files.keys.sorted().map { source.appending(path: $0) }
       for name in files {
         mutants += try maker.mutants(of: source.appending(path: name), companions: all, module: lesson.module)
@@ -98,10 +100,10 @@ extension Grader {
       found.problem = "the survivor [\(missing)] is no mutant of the solution as it is; make the mutants again with swift run grade mutants \(lesson.number) --keep"
     }
 
-    let flavour: GradingPlan.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
+    let flavour: JobList.Flavour = task.threadSanitizer ? .threadSanitizer : .plain
     let seconds = limits.seconds(for: task)
-    func job(_ variant: VariantID, program: URL) -> GradingPlan.Job {
-      GradingPlan.repeatedRuns(
+    func job(_ variant: VariantID, program: URL) -> JobList.Job {
+      JobList.repeatedRuns(
         of: variant, share: 4, runs: 1, program: program, tests: library, flavour: flavour, seconds: seconds, waitsForEvents: spec.waitsForEvents)
     }
     var jobs = [job(.solution(of: number), program: program)]
@@ -116,7 +118,7 @@ extension Grader {
       }
       // Built alone, as an exit test's survivor is: no switch is set, so no test can read which it is.
       let change = MutantChange(
-        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind.words, quoted: nil, location: nil,
+        id: mutant.id, number: index + 1, declaration: mutant.declaration, kind: mutant.kind, quoted: nil, location: nil,
         builtAlone: true)
       let variant = VariantID(task: number, role: .mutant(change))
       variantOf[mutant.id] = variant
@@ -126,7 +128,7 @@ extension Grader {
     executor.pause = pause
     let results = executor.run(jobs)
     func failed(_ variant: VariantID) -> [Int]? {
-      guard let result = results[.repeated(variant, share: 4)], result.ending != .timedOut else { return nil }
+      guard let result = results[.repeated(variant, share: 4)] else { return nil }
       return Self.failedExamples(in: result, count: spec.examples.count)
     }
     guard let onSolution = failed(.solution(of: number)) else {

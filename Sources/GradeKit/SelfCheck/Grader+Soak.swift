@@ -45,7 +45,7 @@ extension Grader {
   /// (`JobID.repeated`), run by a grading's executor as many at once as a grading runs
   /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
   public func soak(_ lesson: Lesson, learnerFolder: URL, workspaceName: String, runs: Int) -> [SoakResult] {
-    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(runner: runner))
+    guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(spawner: spawner))
     else { return [] }
     let root = state.workspace(workspaceName, of: lesson)
     let tasks = lesson.tasks.filter { if case .writeTests = $0.kind { plan.variants[$0.number] != nil } else { false } }
@@ -57,7 +57,7 @@ extension Grader {
       let workspace = soakWorkspace(root: root, plan: plan, threadSanitizer: sanitized, runs: runs)
       guard (try? workspace.sync(chosen.map { .task($0.number) })) != nil else { continue }
       let built = workspace.build(tasks: chosen.map(\.number))
-      let flavour: GradingPlan.Flavour = sanitized ? .threadSanitizer : .plain
+      let flavour: JobList.Flavour = sanitized ? .threadSanitizer : .plain
       var executor = JobExecutor(workspaces: [flavour: workspace], cache: nil, useCache: false, order: .asGiven)
       executor.pause = pause
       var soaks: [Soak] = []
@@ -69,25 +69,25 @@ extension Grader {
           return Soak(
             variant: variant, program: built.program(for: variant), tests: tests, flavour: flavour,
             waitsForEvents: spec.waitsForEvents, seconds: limits.seconds(for: task),
-            problem: built.failures[.task(task.number)] ?? "the reference tests did not build")
+            problem: built.failures[.task(task.number)]?.words ?? "the reference tests did not build")
         }
       }
       // A variant's first run is the grading's own, where it was kept; the rest are probed first.
       let graded = gradedRuns(of: lesson, tasks: chosen, built: built, flavour: flavour)
-      let probes = soaks.map { Soak.Part(soak: $0, share: 0, runs: 1) }
+      let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
       let probed = executor.run(probes.filter { graded[$0.soak.variant] == nil }.compactMap(\.job))
         .merging(graded.map { (JobID.repeated($0.key, share: 0), $0.value) }) { $1 }
       let rest = soaks.flatMap { soak in
-        soak.parts(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
+        soak.batches(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
       }
       let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
-        for part in probes + rest where part.soak.variant == soak.variant {
-          let job = part.job.flatMap { ran[$0.id] }
-          let found = soak.read(job, runs: part.runs)
+        for batch in probes + rest where batch.soak.variant == soak.variant {
+          let job = batch.job.flatMap { ran[$0.id] }
+          let found = soak.read(job, runs: batch.runs)
           // The probe is one run, whose issues a test's count is exact for.
-          if part.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
+          if batch.share == 0 { result.killers = job.map { Self.catchingTests($0, of: soak.variant) } ?? [] }
           result.tests.formUnion(job?.tests.filter { $0.runs > 0 }.map(\.name) ?? [])
           result.wrong += found.wrong
           result.problem = result.problem ?? found.problem
@@ -103,9 +103,9 @@ extension Grader {
   /// soak counts it as the first of its runs, so that `grade check` runs nothing twice. The same
   /// program, tests and limits give the same key, so a result found is a run of exactly what the
   /// soak runs; none are used when the grader may not answer from kept results (`--no-cache`).
-  func gradedRuns(of lesson: Lesson, tasks: [LessonTask], built: Workspace.Built, flavour: GradingPlan.Flavour) -> [VariantID: JobResult] {
+  func gradedRuns(of lesson: Lesson, tasks: [LessonTask], built: Workspace.Built, flavour: JobList.Flavour) -> [VariantID: JobResult] {
     guard useCache else { return [:] }
-    let jobs = GradingPlan.jobs(for: lesson, tasks: Set(tasks.map(\.number)), built: built, flavour: flavour, settings: settings)
+    let jobs = JobList.jobs(for: lesson, tasks: Set(tasks.map(\.number)), built: built, flavour: flavour, settings: settings)
     return Dictionary(JobCache(folder: state.jobs).kept(jobs).compactMap { id, kept in
       guard case .variant(let variant) = id else { return nil }
       return (variant, kept)
@@ -136,7 +136,7 @@ extension Grader {
     var program: URL?
     /// The reference tests, if they were built.
     var tests: URL?
-    var flavour: GradingPlan.Flavour
+    var flavour: JobList.Flavour
     var waitsForEvents: Bool
     /// One run's time limit, as in a grading.
     var seconds: Int
@@ -144,7 +144,7 @@ extension Grader {
     var problem: String
 
     /// Some of a variant's runs, in one process.
-    struct Part: Sendable {
+    struct Batch: Sendable {
       var soak: Soak
       /// Which share of the variant's runs: the probe is 0.
       var share: Int
@@ -153,22 +153,22 @@ extension Grader {
       var estimate: Double = 0
 
       /// The job that makes these runs; `nil` when nothing was built to run.
-      var job: GradingPlan.Job? {
+      var job: JobList.Job? {
         guard let program = soak.program, let tests = soak.tests else { return nil }
-        return GradingPlan.repeatedRuns(
+        return JobList.repeatedRuns(
           of: soak.variant, share: share, runs: runs, program: program, tests: tests, flavour: soak.flavour, seconds: soak.seconds,
           waitsForEvents: soak.waitsForEvents)
       }
     }
 
-    /// `runs` runs split into parts of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
-    func parts(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Part] {
+    /// `runs` runs split into batches of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
+    func batches(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Batch] {
       guard runs > 0 else { return [] }
       let count = min(runs, max(1, Int((Double(runs) * oneRunTook / chunkSeconds).rounded(.up))))
       return (0..<count).map { index in
-        // The first `runs % count` parts take one run more, so the parts add up to `runs`.
-        let partRuns = runs / count + (index < runs % count ? 1 : 0)
-        return Part(soak: self, share: index + 1, runs: partRuns, estimate: Double(partRuns) * oneRunTook)
+        // The first `runs % count` batches take one run more, so the batches add up to `runs`.
+        let batchRuns = runs / count + (index < runs % count ? 1 : 0)
+        return Batch(soak: self, share: index + 1, runs: batchRuns, estimate: Double(batchRuns) * oneRunTook)
       }
     }
 

@@ -91,8 +91,8 @@ final class CallbackLab: Sendable {
     let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
     let root = grader.state.workspace(name, of: lesson)
     let workspace = Workspace(
-      root: root, plan: plan, compiler: Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
-      box: Box(limits: grader.limits, isolation: grader.isolation, runner: grader.runner, scratchParent: root.appending(path: "runs")),
+      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
+      box: Box(limits: grader.limits, isolation: grader.isolation, spawner: grader.spawner, scratchParent: root.appending(path: "runs")),
       state: grader.state)
     try workspace.sync([.module, .canonicalTests, .task(2)])
     return (workspace, workspace.build(tasks: [2]))

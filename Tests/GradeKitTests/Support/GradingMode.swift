@@ -66,7 +66,7 @@ enum GradingMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
       let student = root.appending(path: "submissions/\(name)/Lessons/\(lesson.folder)")
       try manager.createDirectory(at: student.deletingLastPathComponent(), withIntermediateDirectories: true)
       try manager.copyItem(at: folder, to: student)
-      let records = try ClassGrader(grader: grader, jobs: 1) { _ in }
+      let records = try ClassGrader(grader: grader, learnersAtOnce: 1) { _ in }
         .grade(submissions: root.appending(path: "submissions"), lessons: [lesson], records: root.appending(path: "records"))
       return graded(try #require(records.first?.lessons.first?.result))
     case .autograde:

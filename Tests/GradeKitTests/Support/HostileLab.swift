@@ -112,9 +112,9 @@ final class HostileLab: Sendable {
     let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
     let root = grader.state.workspace(name, of: lesson)
     let workspace = Workspace(
-      root: root, plan: plan, compiler: Compiler(runner: grader.runner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
+      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
       box: Box(
-        limits: grader.limits, isolation: namespaces ? grader.isolation : Self.withoutNamespaces(grader.isolation), runner: grader.runner,
+        limits: grader.limits, isolation: namespaces ? grader.isolation : Self.withoutNamespaces(grader.isolation), spawner: grader.spawner,
         scratchParent: root.appending(path: "runs")),
       state: grader.state)
     try workspace.sync([.task(2)])

@@ -23,7 +23,7 @@ import Synchronization
 /// terminal shows them. A caller that uses standard output as data (a file
 /// `git show` prints, JSON) asks for `.separate` streams, so that nothing the
 /// program says on standard error (a trace, a warning) ends up in the data.
-public struct ProcessRunner: Sendable {
+public struct Spawner: Sendable {
   /// The most output kept, in bytes; past 16 times this much the process is stopped.
   public var outputLimit: Int
   /// The most event-stream bytes read from descriptor 3; past it the process is stopped.

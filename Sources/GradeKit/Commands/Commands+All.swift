@@ -1,5 +1,5 @@
 /// The commands the command line can name.
-extension Command {
+extension Commands {
   /// Every command, in the order usage lists them: the one table the parser and the usage text read.
   static let all: [any GradeCommand.Type] = [
     GradeLessonsCommand.self,

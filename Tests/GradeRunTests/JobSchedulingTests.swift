@@ -1,13 +1,12 @@
 import Foundation
 @testable import GradeBuild
 import GradeCatalog
-@testable import GradeKit
 @testable import GradeProcesses
 @testable import GradeRun
 import Synchronization
 import Testing
 
-/// How jobs share the machine: how many run at once, and how a soak splits a variant's runs.
+/// How jobs share the machine: how many run at once, and which starts first.
 @Suite("Job scheduling")
 struct JobSchedulingTests {
   @Test("concurrently runs `width` blocked calls at once, more than there are cores")
@@ -40,46 +39,10 @@ struct JobSchedulingTests {
     #expect(seen.withLock { $0 }.sorted() == Array(0..<50))
   }
 
-  @Test("A soak splits a variant's runs into parts of about the chunk's time that add up to every run")
-  func soakSplitsSlowVariants() {
-    let soak = Grader.Soak(
-      variant: .solution(of: 2), program: URL(fileURLWithPath: "/variants/a/tests"), tests: URL(fileURLWithPath: "/tests/b/libT.so"),
-      flavour: .plain, waitsForEvents: false, seconds: 30, problem: "not built")
-
-    let slow = soak.parts(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0)
-    #expect(slow.count == 13)
-    #expect(slow.map(\.runs).reduce(0, +) == 49)
-    #expect(slow.allSatisfy { (3...4).contains($0.runs) })
-
-    let fast = soak.parts(of: 49, oneRunTook: 0.05, chunkSeconds: 8.0)
-    #expect(fast.map(\.runs) == [49])
-
-    let slowerThanAChunk = soak.parts(of: 5, oneRunTook: 20.0, chunkSeconds: 8.0)
-    #expect(slowerThanAChunk.map(\.runs) == [1, 1, 1, 1, 1])
-
-    #expect(soak.parts(of: 0, oneRunTook: 1.0, chunkSeconds: 8.0).isEmpty)
-  }
-
-  @Test("Each part of a soak is a job of its own, its runs repeated in one process under their limits together")
-  func soakPartsAreJobs() throws {
-    var soak = Grader.Soak(
-      variant: .solution(of: 2), program: URL(fileURLWithPath: "/variants/a/tests"), tests: URL(fileURLWithPath: "/tests/b/libT.so"),
-      flavour: .threadSanitizer, waitsForEvents: true, seconds: 30, problem: "not built")
-    let jobs = soak.parts(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0).compactMap(\.job)
-    #expect(jobs.count == 13)
-    #expect(Set(jobs.map(\.id)).count == 13)
-    #expect(!jobs.contains { $0.id == .repeated(.solution(of: 2), share: 0) }, "share 0 is the probe's")
-    let first = try #require(jobs.first)
-    #expect(first.seconds == 30 * first.repetitions && first.waitsForEvents && first.flavour == .threadSanitizer)
-    soak.program = nil
-    #expect(soak.parts(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0).allSatisfy { $0.job == nil })
-    #expect(soak.read(nil, runs: 3).problem == "not built")
-  }
-
   @Test("A grading starts the jobs that took longest last time first; jobs of about the same length in a random order")
   func longestFirst() {
-    func job(_ name: String) -> GradingPlan.Job {
-      GradingPlan.Job(
+    func job(_ name: String) -> JobList.Job {
+      JobList.Job(
         id: .variant(VariantID(task: 2, role: .chaff(Chaff(name: name, misconception: name)))),
         flavour: .plain, program: URL(fileURLWithPath: "/p"), libraries: [], seconds: 10, cacheKey: CacheKey())
     }

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GradeBuild
-@testable import GradeKit
 @testable import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// Compiling a learner's code: what is built again after an edit, and what is reused.
@@ -19,7 +19,7 @@ struct CompilerTests {
     try Data("import Testing\n@testable import Lab\n\n@Test func adds() { #expect(add(2, 3) == 5) }\n".utf8)
       .write(to: tests.appending(path: "AddTests.swift"))
     let compiler = Compiler(
-      runner: ProcessRunner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+      spawner: Spawner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
     func build(_ source: String) throws -> (library: Compiler.Result, tests: Compiler.Result) {
       try Data(source.utf8).write(to: code.appending(path: "Add.swift"))
       let library = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift"])
@@ -50,7 +50,7 @@ struct CompilerTests {
     try Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8).write(to: code.appending(path: "Add.swift"))
     try Data("public func half(_ a: Int) -> Int { a / 2 }\n".utf8).write(to: code.appending(path: "Half.swift"))
     let compiler = Compiler(
-      runner: ProcessRunner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+      spawner: Spawner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
     let work = root.appending(path: "incremental")
     func build() throws -> URL {
       let built = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift", "Half.swift"], incremental: work)

@@ -1,8 +1,8 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
-@testable import GradeKit
 @testable import GradeProcesses
+import GradeTestSupport
 import Testing
 
 /// Building a variant from its solution's objects without the driver, and knowing when not to.
@@ -52,7 +52,7 @@ struct VariantBuildTests {
       try Compiler.outputFileMap(for: ["A.swift", "B.swift"], in: folder).write(to: folder.appending(path: "map.json"))
       try Data("func area() -> Int { Size().width * 2 }\n".utf8).write(to: folder.appending(path: "B.swift"))
       try Data(a.utf8).write(to: folder.appending(path: "A.swift"))
-      let outcome = try ProcessRunner().run(
+      let outcome = try Spawner().run(
         ["swiftc", "-c", "-incremental", "-output-file-map", "map.json", "-module-name", "Lab", "-parse-as-library", "A.swift", "B.swift"],
         in: folder, until: .now + .seconds(120))
       #expect(outcome.succeeded, "\(outcome.output)")
@@ -84,7 +84,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
     let solution = sources(width: "public var width = 3", word: "solution-word")
     let body = try VariantBuild.build(sources(width: "public var width = 3", word: "body-word"), base: solution, module: "Lab", state: state, compiler: compiler).get()
     let layout = try VariantBuild.build(
@@ -110,7 +110,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
     let solution = sources("\"solution-word\"")
     // Longer code and a longer string: without a plan, every section after them moves.
     let longer = sources("[\"a much longer chaff word\", \"and another\"].joined(separator: String(repeating: \"-\", count: 3)).uppercased()")
@@ -119,7 +119,7 @@ struct VariantBuildTests {
     let programs = [wheat, chaff].map { $0.appending(path: Compiler.programName) }
     #expect(try Data(contentsOf: programs[1]).firstRange(of: Data("a much longer chaff word".utf8)) != nil)
 
-    let layouts = try programs.map { try #require(ProgramLayout(of: $0, module: "Lab", runner: ProcessRunner())) }
+    let layouts = try programs.map { try #require(ProgramLayout(of: $0, module: "Lab", spawner: Spawner())) }
     let text = layouts.map { $0.sections.sections.first { $0.name == ".text" }?.size }
     #expect(text[0] != nil && text[0] != text[1], "the chaff's code is longer: \(text)")
     // The numbers a test computes with ObjectIdentifier: each type's metadata, here and in the chaff.
@@ -142,7 +142,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(runner: ProcessRunner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
     let solution = sources(store: "var count = 0; public func add() async { count += 1 }", user: "public var name = \"\"")
     // Without a section of its own for each type's data and a slot for each, the class's grown
     // descriptor moves the next one, and the closure's async function pointer, emitted before
@@ -152,7 +152,7 @@ struct VariantBuildTests {
       user: "public var name = \"\"; public var email = \"\"; public var age = 0")
     let wheat = try VariantBuild.build(solution, base: solution, module: "Lab", state: state, compiler: compiler).get()
     let chaff = try VariantBuild.build(grown, base: solution, module: "Lab", state: state, compiler: compiler).get()
-    let layouts = try [wheat, chaff].map { try #require(ProgramLayout(of: $0.appending(path: Compiler.programName), module: "Lab", runner: ProcessRunner())) }
+    let layouts = try [wheat, chaff].map { try #require(ProgramLayout(of: $0.appending(path: Compiler.programName), module: "Lab", spawner: Spawner())) }
     for name in ["$s3Lab5StoreCN", "$s3Lab5StoreCMn", "$s3Lab4UserVN", "$s3Lab4UserVMn", "$s3Lab4ZoneON", "$s3Lab4ZoneOMn"] {
       #expect(layouts[0].types[name] != nil, "\(name) is not in \(layouts[0].types.keys.sorted())")
     }

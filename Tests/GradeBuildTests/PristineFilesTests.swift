@@ -1,7 +1,6 @@
 import Foundation
 @testable import GradeBuild
 @testable import GradeCatalog
-@testable import GradeKit
 @testable import GradeProcesses
 import GradeTestSupport
 import Testing
@@ -23,16 +22,16 @@ struct PristineFilesTests {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try Data(text.utf8).write(to: url)
     }
-    let runner = ProcessRunner()
+    let spawner = Spawner()
     for command in [["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "handed out"]] {
-      #expect(try runner.run(["git", "-C", root.path] + command, until: .now + .seconds(30)).succeeded)
+      #expect(try spawner.run(["git", "-C", root.path] + command, until: .now + .seconds(30)).succeeded)
     }
     // The learner edits a canonical test and their own file.
     try Data("edited test\n".utf8).write(to: root.appending(path: "Tests/ExpectRequireTests/ScoreValidatorTests.swift"))
     try Data("my work\n".utf8).write(to: root.appending(path: "Lessons/01-expect-and-require/Sources/ScoreValidator.swift"))
 
     let workbook = Workbook(root: root, catalog: SampleLesson.catalog)
-    let pristine = PristineFiles.find(for: SampleLesson.lesson, in: workbook, runner: runner)
+    let pristine = PristineFiles.find(for: SampleLesson.lesson, in: workbook, spawner: spawner)
     #expect(pristine.edited == ["Tests/ExpectRequireTests/ScoreValidatorTests.swift"])
     #expect(pristine.contents["Tests/ExpectRequireTests/ScoreValidatorTests.swift"] == Data("canonical test\n".utf8))
   }
@@ -42,7 +41,7 @@ struct PristineFilesTests {
     let root = FileManager.default.temporaryDirectory.appending(path: "no-git-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    let pristine = PristineFiles.find(for: SampleLesson.lesson, in: Workbook(root: root, catalog: SampleLesson.catalog), runner: ProcessRunner())
+    let pristine = PristineFiles.find(for: SampleLesson.lesson, in: Workbook(root: root, catalog: SampleLesson.catalog), spawner: Spawner())
     #expect(pristine.edited.isEmpty)
   }
 }

@@ -4,15 +4,14 @@ import Foundation
 @testable import GradeCatalog
 @testable import GradeEvents
 @testable import GradeJudge
-@testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
 import GradeTestSupport
 import Testing
 
-/// The grading plan, checked as data: which runs a lesson's grading makes, without running any.
-@Suite("The grading plan")
-struct GradingPlanTests {
+/// The job list, checked as data: which runs a lesson's grading makes, without running any.
+@Suite("The job list")
+struct JobListTests {
   let lesson = SampleLesson.lesson
   let settings = GradingSettings(
     limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
@@ -31,8 +30,8 @@ struct GradingPlanTests {
     return built
   }
 
-  func jobs(_ built: Workspace.Built, tasks: Set<Int> = [1, 2], flavour: GradingPlan.Flavour = .plain) -> [JobID: GradingPlan.Job] {
-    let planned = GradingPlan.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
+  func jobs(_ built: Workspace.Built, tasks: Set<Int> = [1, 2], flavour: JobList.Flavour = .plain) -> [JobID: JobList.Job] {
+    let planned = JobList.jobs(for: lesson, tasks: tasks, built: built, flavour: flavour, settings: settings)
     return Dictionary(uniqueKeysWithValues: planned.map { ($0.id, $0) })
   }
 
@@ -69,7 +68,7 @@ struct GradingPlanTests {
     spec.waitsForEvents = true
     lesson.tasks[1].kind = .writeTests(spec)
     lesson.tasks[1].timeLimitSeconds = 10
-    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
     let shares = planned.filter { if case .repeated(let variant, _) = $0.id { variant == .solution(of: 2) } else { false } }
     #expect(shares.count == 2)
     #expect(shares.allSatisfy { $0.repetitions == 3 && $0.waitsForSolution && $0.waitsForEvents && $0.seconds == 10 })
@@ -83,7 +82,7 @@ struct GradingPlanTests {
     guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
     spec.waitsForEvents = true
     lesson.tasks[1].kind = .writeTests(spec)
-    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings)
     let late = try #require(planned.first { $0.id == .lateEvents(task: 2) })
     #expect(late.lateEvents && late.waitsForEvents && late.waitsForSolution)
     #expect(late.program == built.program(for: .solution(of: 2)))
@@ -99,9 +98,9 @@ struct GradingPlanTests {
     lesson.tasks[1].kind = .writeTests(spec)
     var darwin = settings
     darwin.box = .darwin
-    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: darwin)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: darwin)
     #expect(!planned.contains { $0.lateEvents })
-    #expect(planned.count == GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings).count - 1)
+    #expect(planned.count == JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings).count - 1)
     // Every chaff caught, every correct version passed: with no late-events run looked for, the task passes;
     // an evaluator that looks for one finds it missing.
     let test = outcome("finds()", module: "ExpectRequireLearnerTests", suite: nil, cases: 3, file: "UserStoreTests.swift")
@@ -136,14 +135,14 @@ struct GradingPlanTests {
   }
 
   @Test("A result a limit cut short is kept only for a variant that waits for the solution")
-  func keeps() throws {
+  func caches() throws {
     let planned = jobs(built)
     let solution = try #require(planned[.variant(.solution(of: 2))])
     let chaff = try #require(planned.values.first { $0.waitsForSolution })
     let hung = JobResult(ending: .timedOut)
-    #expect(!solution.keeps(hung) && chaff.keeps(hung))
-    #expect(!chaff.keeps(JobResult(ending: .flooded)) && !chaff.keeps(JobResult(ending: .infrastructure("no box"))))
-    #expect(solution.keeps(JobResult()))
+    #expect(!solution.caches(hung) && chaff.caches(hung))
+    #expect(!chaff.caches(JobResult(ending: .flooded)) && !chaff.caches(JobResult(ending: .infrastructure(.error("no box")))))
+    #expect(solution.caches(JobResult()))
   }
 
   @Test("The evaluator finds each chaff's run by its identity")

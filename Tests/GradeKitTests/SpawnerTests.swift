@@ -5,12 +5,12 @@ import Testing
 
 /// These start real, tiny processes: the runner's job is to control them.
 @Suite("Running child processes under limits")
-struct ProcessRunnerTests {
-  let runner = ProcessRunner(outputLimit: 1_000)
+struct SpawnerTests {
+  let spawner = Spawner(outputLimit: 1_000)
 
   @Test("Output and exit status come back")
   func exitStatus() throws {
-    let outcome = try runner.run(["/bin/sh", "-c", "echo hello; echo oops >&2; exit 3"], until: .now + .seconds(30))
+    let outcome = try spawner.run(["/bin/sh", "-c", "echo hello; echo oops >&2; exit 3"], until: .now + .seconds(30))
     #expect(outcome.termination == .exited(3))
     #expect(outcome.output.contains("hello"))
     #expect(outcome.output.contains("oops"))
@@ -18,7 +18,7 @@ struct ProcessRunnerTests {
 
   @Test("With separate streams, output is stdout alone: a git trace on stderr never reaches a file made from it")
   func separateStreams() throws {
-    let outcome = try runner.run(
+    let outcome = try spawner.run(
       ["/bin/sh", "-c", "echo trace: git show >&2; printf 'file contents'"], until: .now + .seconds(30), streams: .separate)
     #expect(outcome.output == "file contents")
     #expect(outcome.errorOutput.contains("trace: git show"))
@@ -27,7 +27,7 @@ struct ProcessRunnerTests {
   @Test("A process that never ends is killed at the deadline, with its children")
   func timeout() throws {
     // The shell starts a grandchild that also holds the pipe open: the whole group must go.
-    let outcome = try runner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .milliseconds(300))
+    let outcome = try spawner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .milliseconds(300))
     #expect(outcome.termination == .timedOut)
     #expect(outcome.seconds < 30)
   }
@@ -36,14 +36,14 @@ struct ProcessRunnerTests {
   func cancelled() throws {
     let cancellation = Cancellation()
     cancellation.cancel()
-    let outcome = try runner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .seconds(600), cancellation: cancellation)
+    let outcome = try spawner.run(["/bin/sh", "-c", "sleep 600 & sleep 600"], until: .now + .seconds(600), cancellation: cancellation)
     #expect(outcome.termination == .cancelled)
     #expect(outcome.seconds < 30)
   }
 
   @Test("Output past the limit is cut, and endless output is stopped")
   func endlessOutput() throws {
-    let outcome = try runner.run(["/bin/sh", "-c", "yes"], until: .now + .seconds(60))
+    let outcome = try spawner.run(["/bin/sh", "-c", "yes"], until: .now + .seconds(60))
     #expect(outcome.termination == .outputLimitExceeded)
     #expect(outcome.output.utf8.count <= 1_000)
     #expect(outcome.outputWasTruncated)
@@ -51,14 +51,14 @@ struct ProcessRunnerTests {
 
   @Test("A crash is reported as the signal that ended the process")
   func signal() throws {
-    let outcome = try runner.run(["/bin/sh", "-c", "kill -SEGV $$"], until: .now + .seconds(30))
+    let outcome = try spawner.run(["/bin/sh", "-c", "kill -SEGV $$"], until: .now + .seconds(30))
     #expect(outcome.termination == .signaled(11))
   }
 
   @Test("A program that does not exist is an infrastructure error, not a crash")
   func missingProgram() {
     #expect(throws: GradeError.self) {
-      try runner.run(["no-such-program-\(Int.random(in: 0..<1_000_000))"], until: .now + .seconds(30))
+      try spawner.run(["no-such-program-\(Int.random(in: 0..<1_000_000))"], until: .now + .seconds(30))
     }
   }
 
@@ -69,6 +69,6 @@ struct ProcessRunnerTests {
     (Int32(9), .signaled(9)),
   ])
   func waitStatus(status: Int32, expected: ProcessOutcome.Termination) {
-    #expect(ProcessRunner.termination(fromWaitStatus: status) == expected)
+    #expect(Spawner.termination(fromWaitStatus: status) == expected)
   }
 }

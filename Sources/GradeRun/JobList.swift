@@ -8,9 +8,9 @@ import GradeResults
 ///
 /// Made from what was built, without running anything: which program runs which
 /// tests against which library, how many times, under which limit, and the key
-/// its result is stored under. Unit tests check a plan as data; `JobExecutor`
+/// its result is stored under. Unit tests check the list as data; `JobExecutor`
 /// runs it; `LessonEvaluator` reads the results by each job's identity.
-package struct GradingPlan: Sendable {
+package struct JobList: Sendable {
   /// Which build a job's program comes from.
   package enum Flavour: String, Hashable, Sendable {
     /// The ordinary build.
@@ -49,10 +49,10 @@ package struct GradingPlan: Sendable {
     /// The key its result is stored under.
     var cacheKey: CacheKey
 
-    /// Whether `result` may be kept for the next grading: what a limit or the machine cut
+    /// Whether `result` may be cached for the next grading: what a limit or the machine cut
     /// short may come out otherwise, except a hang on a variant once the tests ran to their
     /// end on the solution, which is the tests' own.
-    package func keeps(_ result: JobResult) -> Bool {
+    package func caches(_ result: JobResult) -> Bool {
       result.ending.cacheable || (waitsForSolution && result.ending == .timedOut)
     }
   }
@@ -61,7 +61,7 @@ package struct GradingPlan: Sendable {
   /// those of the tasks checked again under ThreadSanitizer once they pass (`FlavourChoice`).
   package var jobs: [Job]
 
-  /// Creates a plan of `jobs`.
+  /// Creates a list of `jobs`.
   package init(jobs: [Job]) {
     self.jobs = jobs
   }

@@ -1,10 +1,10 @@
 import GradeBox
 import GradeCatalog
 
-/// The command line: the commands it can name (`all`), how it is read (`parse`), and its usage text.
+/// The commands of grade: every one (`all`), how a command line names one and its options (`parse`), and the usage text.
 ///
 /// Each command is a type of its own (`GradeCommand`), in `Commands/`.
-public enum Command {
+public enum Commands {
   /// Settings shared by the grading commands.
   public struct Options: Equatable, Sendable {
     /// Text for people or JSON for machines.
@@ -20,7 +20,7 @@ public enum Command {
     /// Whether to build and run every task's tests under ThreadSanitizer (`--sanitize thread`).
     public var threadSanitizer = false
     /// How many learners `grade class` grades at once (`--jobs`); `nil` for what the machine allows.
-    public var jobs: Int?
+    public var learnersAtOnce: Int?
     /// The slice of the class `grade class` grades (`--shard i/n`).
     public var shard: Shard?
     /// The roster `grade class` and `grade merge` match folders to students with, for LMS gradebooks (`--roster`).

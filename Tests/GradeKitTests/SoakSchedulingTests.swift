@@ -1,0 +1,45 @@
+import Foundation
+@testable import GradeCatalog
+@testable import GradeKit
+@testable import GradeRun
+import Testing
+
+/// How a soak (`grade check`'s many runs of a variant) splits a variant's runs into jobs.
+@Suite("Soak scheduling")
+struct SoakSchedulingTests {
+  @Test("A soak splits a variant's runs into batches of about the chunk's time that add up to every run")
+  func soakSplitsSlowVariants() {
+    let soak = Grader.Soak(
+      variant: .solution(of: 2), program: URL(fileURLWithPath: "/variants/a/tests"), tests: URL(fileURLWithPath: "/tests/b/libT.so"),
+      flavour: .plain, waitsForEvents: false, seconds: 30, problem: "not built")
+
+    let slow = soak.batches(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0)
+    #expect(slow.count == 13)
+    #expect(slow.map(\.runs).reduce(0, +) == 49)
+    #expect(slow.allSatisfy { (3...4).contains($0.runs) })
+
+    let fast = soak.batches(of: 49, oneRunTook: 0.05, chunkSeconds: 8.0)
+    #expect(fast.map(\.runs) == [49])
+
+    let slowerThanAChunk = soak.batches(of: 5, oneRunTook: 20.0, chunkSeconds: 8.0)
+    #expect(slowerThanAChunk.map(\.runs) == [1, 1, 1, 1, 1])
+
+    #expect(soak.batches(of: 0, oneRunTook: 1.0, chunkSeconds: 8.0).isEmpty)
+  }
+
+  @Test("Each batch of a soak is a job of its own, its runs repeated in one process under their limits together")
+  func soakPartsAreJobs() throws {
+    var soak = Grader.Soak(
+      variant: .solution(of: 2), program: URL(fileURLWithPath: "/variants/a/tests"), tests: URL(fileURLWithPath: "/tests/b/libT.so"),
+      flavour: .threadSanitizer, waitsForEvents: true, seconds: 30, problem: "not built")
+    let jobs = soak.batches(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0).compactMap(\.job)
+    #expect(jobs.count == 13)
+    #expect(Set(jobs.map(\.id)).count == 13)
+    #expect(!jobs.contains { $0.id == .repeated(.solution(of: 2), share: 0) }, "share 0 is the probe's")
+    let first = try #require(jobs.first)
+    #expect(first.seconds == 30 * first.repetitions && first.waitsForEvents && first.flavour == .threadSanitizer)
+    soak.program = nil
+    #expect(soak.batches(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0).allSatisfy { $0.job == nil })
+    #expect(soak.read(nil, runs: 3).problem == "not built")
+  }
+}
