@@ -7,6 +7,7 @@ import Foundation
 @testable import GradeKit
 @testable import GradeResults
 @testable import GradeRun
+@testable import GradeFeedback
 import GradeTestSupport
 import Testing
 
@@ -14,9 +15,14 @@ import Testing
 @Suite("The grading plan")
 struct GradingPlanTests {
   let lesson = SampleLesson.lesson
-  let settings = GradingSettings(
-    limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
-    repetitionShares: 2)
+  let settings = {
+    var settings = GradingSettings(
+      limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
+      repetitionShares: 2)
+    // The runner's hooks as on Linux, wherever these tests run; `withoutHooks` takes them away.
+    settings.hooks = RunnerHooks(watchesWaits: true)
+    return settings
+  }()
 
   /// A build where everything compiled, its folders named like the store's.
   var built: Workspace.Built {
@@ -89,6 +95,40 @@ struct GradingPlanTests {
     #expect(late.program == built.program(for: .solution(of: 2)))
     #expect(planned.filter(\.lateEvents).count == 1)
     #expect(Set(planned.map(\.cacheKey.hash)).count == planned.count, "every job has a key of its own")
+  }
+
+  @Test("A runner that cannot watch waits plans no late-events run, and the task's result and feedback say that check was not made here")
+  func withoutHooks() throws {
+    var lesson = lesson
+    guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
+    spec.waitsForEvents = true
+    lesson.tasks[1].kind = .writeTests(spec)
+    var blind = settings
+    blind.hooks = RunnerHooks(watchesWaits: false)
+    let planned = GradingPlan.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: blind)
+    #expect(!planned.contains { $0.lateEvents })
+    #expect(planned.count == spec.variants(of: 2).count)
+
+    let test = outcome("finds()", module: "ExpectRequireLearnerTests", suite: nil, cases: 3, file: "UserStoreTests.swift")
+    var results: [JobID: JobResult] = [:]
+    for job in planned { results[job.id] = JobResult(tests: [test]) }
+    var built = built
+    built.plan = try WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
+    let without = LessonEvaluator(hooks: blind.hooks).evaluate(lesson.tasks[1], built: built, results: results)
+    #expect(without.notCheckedHere == [.waitsForEvents])
+    #expect(!without.checks.contains { $0.kind == .waitsForEvents })
+    // Where the runner has the hooks, the late-events run is judged.
+    results[.lateEvents(task: 2)] = JobResult(tests: [test])
+    let with = LessonEvaluator(hooks: settings.hooks).evaluate(lesson.tasks[1], built: built, results: results)
+    #expect(with.notCheckedHere == nil)
+    #expect(with.checks.contains { $0.kind == .waitsForEvents && $0.status == .pass })
+
+    let renderer = FeedbackRenderer(style: Style(colored: false))
+    let said = renderer.task(lesson.tasks[1], without, in: lesson).joined(separator: "\n")
+    #expect(said.contains("Not checked on this machine: \(Check.Kind.waitsForEvents.name)."), "\(said)")
+    #expect(!renderer.task(lesson.tasks[1], with, in: lesson).joined().contains("Not checked"))
+    let decoded = try JSONDecoder().decode(TaskResult.self, from: JSONEncoder().encode(without))
+    #expect(decoded == without)
   }
 
   @Test("Only the tasks asked for are planned, and a flavour changes every key")

@@ -14,6 +14,8 @@ package struct GradingSettings: Sendable, Equatable {
   var threadSanitizer: Bool
   /// How many processes share a flaky-test check's runs.
   package var repetitionShares: Int
+  /// What the program inside the box can watch here; a check it cannot make is not planned.
+  package var hooks = RunnerHooks.host
 
   /// Creates the settings of a grading.
   package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {
