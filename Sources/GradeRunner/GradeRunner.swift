@@ -53,8 +53,9 @@ import Testing
     // The mutant a schema's code runs, set before any of it runs (`ActiveMutant.c`).
     if let mutant = orders?.mutant, mutant != 0, let set = cFunction("grade_set_active_mutant", as: SetMutant.self) { set(mutant) }
     // 2. Confined, before the tests load.
-    if let prctl = cFunction("prctl", as: Prctl.self) {
-      _ = prctl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.
+    // Linux's prctl, found by name so that a Mac, which has none, compiles this file too.
+    if let processControl = cFunction("prctl", as: Prctl.self) {
+      _ = processControl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.
     }
     if let orders {
       let status = confine(orders.allowed)
