@@ -91,9 +91,9 @@ package enum MachineCodeRules {
       if let found = try? runner.run(["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", compiler], until: .now + .seconds(60), streams: .separate) {
         names.formUnion(found.output.split(separator: "\n").map(String.init))
       }
-      let interfaces = toolchain + "/lib/swift/" + format.interfacesFolder
-      for module in ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"] {
-        let folder = "\(interfaces)/\(module).swiftmodule"
+      let modules = ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"]
+      let folders = format.interfaceFolders(toolchain: toolchain, sdk: Toolchain.appleSDK, platform: Toolchain.applePlatform)
+      for folder in folders.flatMap({ interfaces in modules.map { "\(interfaces)/\($0).swiftmodule" } }) {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".swiftinterface") {
           guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
           for match in text.matches(of: /@_silgen_name\("([^"]+)"\)/) { names.insert(String(match.1)) }

@@ -85,11 +85,15 @@ package enum ObjectFormat: String, Sendable, Equatable, CaseIterable {
     }
   }
 
-  /// The folder under the toolchain's `lib/swift` that holds the platform's module interfaces.
-  var interfacesFolder: String {
+  /// The folders that hold the platform's module interfaces (`<Module>.swiftmodule/*.swiftinterface`):
+  /// on Linux the toolchain's; on a Mac the toolchain's, the SDK's (`sdk`, where the standard
+  /// library's are) and Swift Testing's framework in the platform folder (`platform`).
+  func interfaceFolders(toolchain: String, sdk: String?, platform: String?) -> [String] {
     switch self {
-    case .elf: "linux"
-    case .machO: "macosx"
+    case .elf: [toolchain + "/lib/swift/linux"]
+    case .machO:
+      [toolchain + "/lib/swift/macosx"] + (sdk.map { [$0 + "/usr/lib/swift"] } ?? [])
+        + (platform.map { [$0 + "/Developer/Library/Frameworks/Testing.framework/Modules"] } ?? [])
     }
   }
 }

@@ -124,4 +124,14 @@ struct ObjectListingTests {
     #expect(listing.loaderEntries == 2)
     #expect(refusals(listing, .machO, threadSanitizer: true).map(\.found) == ["__mod_init_func"])
   }
+
+  @Test("Each format reads its module interfaces where its platform keeps them: a Mac's standard library's are in the SDK")
+  func interfaces() {
+    #expect(ObjectFormat.elf.interfaceFolders(toolchain: "/usr", sdk: nil, platform: nil) == ["/usr/lib/swift/linux"])
+    let folders = ObjectFormat.machO.interfaceFolders(toolchain: "/T/usr", sdk: "/P/SDKs/MacOSX.sdk", platform: "/P")
+    #expect(folders == ["/T/usr/lib/swift/macosx", "/P/SDKs/MacOSX.sdk/usr/lib/swift", "/P/Developer/Library/Frameworks/Testing.framework/Modules"])
+    #if os(Linux)
+      #expect(ObjectFormat.host == .elf)
+    #endif
+  }
 }
