@@ -8,7 +8,7 @@ import GradeProcesses
 /// grader's own compiles add them too.
 package enum TestingSearchPaths {
   /// The flags that let a compile find the testing modules in `platform`, a platform folder; none without one.
-  static func compileFlags(platform: String?) -> [String] {
+  package static func compileFlags(platform: String?) -> [String] {
     guard let platform else { return [] }
     return ["-F", frameworks(platform), "-I", libraries(platform)]
   }
@@ -26,7 +26,7 @@ package enum TestingSearchPaths {
   }
 
   /// This machine's platform folder: a Mac's, or `nil`.
-  static let host = Toolchain.applePlatform
+  package static let host = Toolchain.applePlatform
 
   private static func frameworks(_ platform: String) -> String { platform + "/Developer/Library/Frameworks" }
   private static func libraries(_ platform: String) -> String { platform + "/Developer/usr/lib" }

@@ -1,3 +1,5 @@
+import GradeProcesses
+
 /// The format of the libraries the compiler makes on a platform, and how the toolchain's
 /// `llvm-nm` and `llvm-objdump` list them: the one place the machine-code rules
 /// (`MachineCodeRules`) differ between Linux (ELF) and macOS (Mach-O).
@@ -85,15 +87,8 @@ package enum ObjectFormat: String, Sendable, Equatable, CaseIterable {
     }
   }
 
-  /// The folders that hold the platform's module interfaces (`<Module>.swiftmodule/*.swiftinterface`):
-  /// on Linux the toolchain's; on a Mac the toolchain's, the SDK's (`sdk`, where the standard
-  /// library's are) and Swift Testing's framework in the platform folder (`platform`).
+  /// The folders that hold the platform's module interfaces (`Toolchain.interfaceFolders`).
   func interfaceFolders(toolchain: String, sdk: String?, platform: String?) -> [String] {
-    switch self {
-    case .elf: [toolchain + "/lib/swift/linux"]
-    case .machO:
-      [toolchain + "/lib/swift/macosx"] + (sdk.map { [$0 + "/usr/lib/swift"] } ?? [])
-        + (platform.map { [$0 + "/Developer/Library/Frameworks/Testing.framework/Modules"] } ?? [])
-    }
+    Toolchain.interfaceFolders(toolchain: toolchain, mac: self == .machO, sdk: sdk, platform: platform)
   }
 }
