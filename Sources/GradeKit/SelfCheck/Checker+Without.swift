@@ -29,8 +29,8 @@ extension Checker {
         case .proved: break
         case .notProvableHere(let checks):
           // Said on its own line, never counted as proved: a Linux check proves it (`RunnerHooks`).
-          progress("  not provable on this machine: without \(fixture.technique) (\(fixture.name)), \(fixture.fails) must fail, "
-            + "which only \(checks.map { "the check that \($0.name)" }.joined(separator: " or ")) shows, and this machine does not make it; "
+          progress("  not provable on this machine: task \(task.number): without \(fixture.technique) (\(fixture.name)), \(fixture.fails) "
+            + "must fail, and only a check this machine does not make fails it (\(checks.map(\.name).joined(separator: "; "))); "
             + "grade check on Linux proves it")
         case .breach:
           let said = failing.isEmpty ? "the task passes" : "it fails: \(result.summary(in: lesson, limit: 2))"
