@@ -23,10 +23,6 @@ public enum BoxKind: String, Sendable, Equatable, CaseIterable {
   /// not hold a process to it, so the Darwin box does not set it and says memory is not capped.
   public var capsAddressSpace: Bool { self != .darwin }
 
-  /// Whether tests that must wait for events run once more with the events late
-  /// (`RunOrders.lateEvents`): the runner's hooks for it (`LateEvents.c`) are Linux's.
-  public var runsLateEvents: Bool { self != .darwin }
-
   /// The environment variable that chooses a box other than the platform's own.
   public static let variable = "GRADE_BOX"
 

@@ -72,9 +72,6 @@ public struct Isolation: Sendable, Equatable {
     ]
     if !box.capsAddressSpace { off.append("memory is not capped (macOS does not hold a process to an address-space limit)") }
     off.append("tests can read the bytes of the code they test, so a test could tell a correct version from a buggy one without testing it")
-    if !box.runsLateEvents {
-      off.append("tests that must wait for events are not run again with the events late, so a test that waits for time instead can pass")
-    }
     return off
   }
 

@@ -78,6 +78,7 @@ public struct Compiler: Sendable {
   /// files, a third faster); a learner's module is built file by file instead.
   static func flags(swiftVersion: Int) -> [String] {
     ["-swift-version", "\(swiftVersion)", "-Onone", "-parse-as-library", "-diagnostic-style=llvm"]
+      + TestingSearchPaths.compileFlags(platform: TestingSearchPaths.host)
   }
 
   /// The flags that hold a learner's files to strict memory safety (SE-0458): every use of
@@ -258,7 +259,8 @@ public struct Compiler: Sendable {
     #if os(Linux)
       ["-lTesting", "-Xlinker", "--export-dynamic"] + (hasLLD ? ["-use-ld=lld"] : [])
     #else
-      ["-lTesting", "-Xlinker", "-export_dynamic"]
+      TestingSearchPaths.testingLibrary(platform: TestingSearchPaths.host) + ["-Xlinker", "-export_dynamic"]
+        + TestingSearchPaths.linkFlags(platform: TestingSearchPaths.host)
     #endif
   }
 
@@ -346,6 +348,7 @@ public struct Compiler: Sendable {
   static var linkerFlags: [String] {
     #if os(macOS)
       ["-Xlinker", "-rpath", "-Xlinker", "@loader_path", "-Xlinker", "-bind_at_load"]
+        + TestingSearchPaths.linkFlags(platform: TestingSearchPaths.host)
     #else
       ["-Xlinker", "-rpath", "-Xlinker", "$ORIGIN", "-Xlinker", "-z", "-Xlinker", "now"]
     #endif

@@ -62,6 +62,7 @@ public struct FeedbackRenderer: Sendable {
   public func task(_ task: LessonTask, _ result: TaskResult, in lesson: Lesson, hintLevel: Int = 1, exactMutants: Set<String>? = nil) -> [String] {
     let mark = result.status == .pass ? style.green("✔") : style.red("✘")
     var lines = ["\(mark) Task \(task.number)  \(task.title)"]
+    lines += (result.notCheckedHere ?? []).map { "    " + Self.notCheckedHere($0) }
     guard result.status != .pass else { return lines }
     lines += taskLines(result, of: task, in: lesson, exactMutants: exactMutants).map { "    " + $0 }
     // A task that only waits for another's file would show a hint about nothing the learner can do yet.
@@ -71,6 +72,11 @@ public struct FeedbackRenderer: Sendable {
       lines.append("    " + style.yellow(hint))
     }
     return lines
+  }
+
+  /// The line that says a check was not made on this machine, and where it is.
+  static func notCheckedHere(_ kind: Check.Kind) -> String {
+    "! Not checked on this machine: \(kind.name). The grader checks it on Linux (the dev container, or CI)."
   }
 
   /// One line per lesson, and a bar for the whole workbook.

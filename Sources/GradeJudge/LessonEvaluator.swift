@@ -12,14 +12,13 @@ import GradeRun
 package struct LessonEvaluator: Sendable {
   /// Whether the grade counts (`Grader.gradesCount`).
   package var gradesCount = false
-  /// Whether tests that must wait for events had a late-events run (`BoxKind.runsLateEvents`):
-  /// where the box has none, none is looked for, and the box's notice says so.
-  package var lateEventsRun = true
+  /// What the program inside the box could watch in the runs (`RunnerHooks`).
+  package var hooks = RunnerHooks.host
 
-  /// Creates an evaluator.
-  package init(gradesCount: Bool = false, lateEventsRun: Bool = true) {
+  /// Creates an evaluator; `hooks` says what the runs could watch.
+  package init(gradesCount: Bool = false, hooks: RunnerHooks = .host) {
     self.gradesCount = gradesCount
-    self.lateEventsRun = lateEventsRun
+    self.hooks = hooks
   }
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
@@ -27,7 +26,7 @@ package struct LessonEvaluator: Sendable {
     guard let plan = built.plan else {
       return .one(task.number, check: .gradable, [.infrastructure(.noPlan)])
     }
-    return Judging(plan: plan, gradesCount: gradesCount, lateEventsRun: lateEventsRun).evaluate(task, built: built, results: results)
+    return Judging(plan: plan, gradesCount: gradesCount, hooks: hooks).evaluate(task, built: built, results: results)
   }
 
   /// What the lesson's rules refuse in `task`'s files, and the files that could not be read at all.
@@ -42,8 +41,8 @@ private struct Judging {
   var plan: WorkspacePlan
   /// Whether the grade counts.
   var gradesCount: Bool
-  /// Whether tests that must wait for events had a late-events run.
-  var lateEventsRun: Bool
+  /// What the program inside the box could watch in the runs.
+  var hooks: RunnerHooks
 
   /// One task's verdict from the jobs that ran for it, in the build it was graded in.
   func evaluate(_ task: LessonTask, built: Workspace.Built, results: [JobID: JobResult]) -> TaskResult {
@@ -117,10 +116,14 @@ private struct Judging {
         mutants: built.mutants(of: task.number).compactMap { id in
           if case .mutant(let change) = id.role { (change, jobResult(of: .variant(id), in: results)) } else { nil }
         },
-        lateEvents: spec.waitsForEvents && lateEventsRun ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
-      return TaskEvaluator.writeTests(
+        // No late-events run was planned where the runner cannot hold events back (`RunnerHooks`).
+        lateEvents: spec.waitsForEvents && hooks.watchesWaits ? jobResult(of: .lateEvents(task: task.number), in: results) : nil)
+      var result = TaskEvaluator.writeTests(
         task, spec: spec, runs: runs, ownedFiles: Set(task.files.map { String($0.split(separator: "/").last ?? "") }),
         traits: built.surveys[.task(task.number)]?.traits ?? [:], gradesCount: gradesCount)
+      // A runner that cannot see a test wait for time had no late-events run to judge: said, not passed over.
+      if spec.waitsForEvents, !hooks.watchesWaits { result.notCheckedHere = [.waitsForEvents] }
+      return result
     case .compiles(let spec):
       if let failure = built.failures[.module] {
         return .one(task.number, check: .gradable, [.infrastructure(failure)])

@@ -37,9 +37,9 @@ package struct MutantMaker: Sendable {
     var spawner = spawner
     // A dump is large, many times the source; the runner's usual cap is for transcripts.
     spawner.outputLimit = max(spawner.outputLimit, 64 << 20)
-    let command = ["swift-frontend", "-frontend", "-dump-ast", "-dump-ast-format", "json", "-primary-file", file.path]
+    let command = [Toolchain.frontend, "-frontend", "-dump-ast", "-dump-ast-format", "json", "-primary-file", file.path]
       + companions.filter { $0.standardizedFileURL != file.standardizedFileURL }.map(\.path)
-      + ["-module-name", module, "-module-cache-path", moduleCache.path] + Self.pluginArguments() + arguments
+      + ["-module-name", module, "-module-cache-path", moduleCache.path] + Toolchain.hostFrontendFlags + arguments
     let outcome = try spawner.run(command, until: .now + .seconds(180), streams: .separate)
     guard outcome.succeeded, let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes) else {
       throw .infrastructure(
@@ -47,16 +47,6 @@ package struct MutantMaker: Sendable {
     }
     guard let source = try? Data(contentsOf: file) else { throw .infrastructure("could not read \(file.path)") }
     return Self.mutants(in: source, fileName: file.lastPathComponent, tree: tree)
-  }
-
-  /// Where the toolchain's macro plugins are: `swiftc` tells the frontend, but the dump runs
-  /// the frontend itself, and without them `@Observable` does not expand.
-  static func pluginArguments() -> [String] {
-    let host = URL(fileURLWithPath: Toolchain.folder()).appending(path: "lib/swift/host")
-    return [
-      "-in-process-plugin-server-path", host.appending(path: "libSwiftInProcPluginServer.so").path,
-      "-plugin-path", host.appending(path: "plugins").path,
-    ]
   }
 
   /// The mutants of the file `source`, named `fileName`, whose type-checked dump is `tree`.

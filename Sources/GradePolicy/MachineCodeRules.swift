@@ -12,8 +12,8 @@ import GradeResults
 ///   A C library function reached through Foundation (`dup2`, `close`, `dlsym`, `mmap`,
 ///   `ptrace`) is refused, whatever Swift produced the call;
 /// - the C symbols it exports: none, since one could replace the harness's;
-/// - the code it asks the loader to run as it loads (`.init_array`): no more than any Swift
-///   library has, so nothing runs before the tests do;
+/// - the code it asks the loader to run as it loads (`.init_array` in ELF, `__mod_init_func`
+///   in Mach-O): no more than any Swift library has, so nothing runs before the tests do;
 /// - in a task ThreadSanitizer grades, only the runtime functions whose memory accesses are
 ///   the code's own, which the sanitizer sees (`instrumentedRuntime`): a key path applied by
 ///   the runtime, reflection, or any runtime function added later reads stored properties
@@ -21,6 +21,9 @@ import GradeResults
 ///   all; and no reflection from the standard library (`Mirror`, `dump`), the one part of it
 ///   that reads a class instance's stored properties on the caller's behalf (every other part
 ///   reads values the caller copied, and the copy is the code's own, instrumented read).
+///
+/// The rules are the same for every platform; `ObjectFormat` says how a platform's libraries
+/// list, and `ObjectListing` reads the listing.
 package enum MachineCodeRules {
   /// C functions outside the Swift runtime that Swift code calls for its own needs: the
   /// loader's markers, memory copies, blocks, unwinding, thread-local storage, and maths.
@@ -66,15 +69,11 @@ package enum MachineCodeRules {
     instrumentedRuntime.contains { $0.hasSuffix("*") ? name.hasPrefix($0.dropLast()) : name == $0 }
   }
 
-  /// How many entries a Swift library's `.init_array` holds: the C runtime's and Swift's own
-  /// registration of its metadata; ThreadSanitizer adds its start.
-  static func loaderEntries(threadSanitizer: Bool) -> Int { threadSanitizer ? 3 : 2 }
-
   /// The C functions Swift code can reach without declaring one itself: those the compiler
   /// emits calls to (read from the compiler, which names them), and those the standard
   /// library's and concurrency library's inlinable code calls (`@_silgen_name` in their
   /// interfaces). Read once per process.
-  static func runtimeFunctions(toolchain: String, spawner: Spawner, cache: URL? = nil) -> Set<String> {
+  static func runtimeFunctions(toolchain: String, spawner: Spawner, cache: URL? = nil, format: ObjectFormat = .host) -> Set<String> {
     runtimeCache.withValue { known in
       if let names = known[toolchain] { return names }
       let compiler = "\(toolchain)/bin/swift-frontend"
@@ -92,9 +91,9 @@ package enum MachineCodeRules {
       if let found = try? spawner.run(["/bin/grep", "-aoE", "_?swift_[A-Za-z0-9_]+", compiler], until: .now + .seconds(60), streams: .separate) {
         names.formUnion(found.output.split(separator: "\n").map(String.init))
       }
-      let interfaces = toolchain + "/lib/swift/linux"
-      for module in ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"] {
-        let folder = "\(interfaces)/\(module).swiftmodule"
+      let modules = ["Swift", "_Concurrency", "Synchronization", "Observation", "Dispatch", "Testing"]
+      let folders = format.interfaceFolders(toolchain: toolchain, sdk: Toolchain.appleSDK, platform: Toolchain.applePlatform)
+      for folder in folders.flatMap({ interfaces in modules.map { "\(interfaces)/\($0).swiftmodule" } }) {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".swiftinterface") {
           guard let text = try? String(contentsOfFile: "\(folder)/\(file)", encoding: .utf8) else { continue }
           for match in text.matches(of: /@_silgen_name\("([^"]+)"\)/) { names.insert(String(match.1)) }
@@ -113,42 +112,45 @@ package enum MachineCodeRules {
 
   /// What the built `library` holds that these rules refuse, as refusals of the file `shownAs`.
   package static func refusals(
-    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, spawner: Spawner, cache: URL? = nil
+    in library: URL, shownAs: String, threadSanitizer: Bool, toolchain: String, spawner: Spawner, cache: URL? = nil,
+    format: ObjectFormat = .host
   ) -> [Refusal] {
-    #if !os(Linux)
-      // These rules read ELF (dynamic symbols, .init_array); App grades nowhere but Linux (HostPlatform).
-      preconditionFailure("machine-code rules read ELF only")
-    #else
-    var refusals: [Refusal] = []
-    // One listing of the dynamic symbols: `U name` for a symbol it calls, `<address> T name` for one it defines.
-    if let listed = symbols(["-D"], of: library, tool: "\(toolchain)/bin/llvm-nm", spawner: spawner) {
-      let rows = listed.map { $0.split(separator: " ").map(String.init) }
-      let called = rows.compactMap { $0.count == 2 && $0[0] == "U" ? $0[1] : nil }
-      let exported = rows.compactMap { $0.count == 3 && $0[1] != "U" && $0[1] != "w" && $0[1] != "v" ? $0[2] : nil }
-      let markers: Set<String> = ["__bss_start", "_edata", "_end", "_init", "_fini"]
-      let foreign = exported.filter { !$0.hasPrefix("$s") && !markers.contains($0) }
-      refusals += foreign.prefix(3).map { Refusal(rule: .exportedSymbol, path: shownAs, line: nil, found: $0) }
-      let runtime = runtimeFunctions(toolchain: toolchain, spawner: spawner, cache: cache)
-      let refused = called.map { String($0.prefix { $0 != "@" }) }.filter { name in
-        !name.hasPrefix("$s") && !runtime.contains(name) && !cFunctions.contains(name)
-          // ThreadSanitizer's compiler pass adds calls to its runtime; no Swift code can name one.
-          && !(threadSanitizer && name.hasPrefix("__tsan_"))
-      }
-      refusals += Set(refused).sorted().prefix(3).map { Refusal(rule: .cFunction, path: shownAs, line: nil, found: $0) }
-      if threadSanitizer {
-        let unseen = called.map { String($0.prefix { $0 != "@" }) }.filter { $0.hasPrefix("swift_") && !isInstrumented($0) }
-        refusals += Set(unseen).sorted().prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
-        let reflection = reflectionUses(called.filter { $0.hasPrefix("$s") }, toolchain: toolchain, spawner: spawner)
-        refusals += reflection.prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
-      }
+    // One listing of the symbols and one of the sections; a tool that cannot read the library refuses nothing here.
+    let symbols = listing(["\(toolchain)/bin/llvm-nm"] + format.symbolOptions + [library.path], spawner: spawner)
+    let sections = listing(["\(toolchain)/bin/llvm-objdump", "-h", library.path], spawner: spawner)
+    let read = ObjectListing(symbols: symbols ?? "", sections: sections ?? "", format: format)
+    let runtime = symbols == nil ? [] : runtimeFunctions(toolchain: toolchain, spawner: spawner, cache: cache, format: format)
+    return refusals(in: read, shownAs: shownAs, threadSanitizer: threadSanitizer, runtime: runtime, format: format) { names in
+      reflectionUses(names, toolchain: toolchain, spawner: spawner)
     }
-    if let entries = loaderArrayEntries(of: library, toolchain: toolchain, spawner: spawner),
-      entries > loaderEntries(threadSanitizer: threadSanitizer)
-    {
-      refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: ".init_array"))
+  }
+
+  /// What `library`, a library as listed in `format`, holds that these rules refuse, as refusals of
+  /// the file `shownAs`: the rules themselves, the same for every format. `runtime` is
+  /// `runtimeFunctions`; `reflection` demangles Swift symbols into the reflection among them.
+  package static func refusals(
+    in library: ObjectListing, shownAs: String, threadSanitizer: Bool, runtime: Set<String>, format: ObjectFormat,
+    reflection: ([String]) -> [String]
+  ) -> [Refusal] {
+    var refusals: [Refusal] = []
+    let foreign = library.exported.filter { !$0.hasPrefix("$s") }
+    refusals += foreign.prefix(3).map { Refusal(rule: .exportedSymbol, path: shownAs, line: nil, found: $0) }
+    let refused = library.called.filter { name in
+      !name.hasPrefix("$s") && !runtime.contains(name) && !cFunctions.contains(name) && !format.platformFunctions.contains(name)
+        // ThreadSanitizer's compiler pass adds calls to its runtime; no Swift code can name one.
+        && !(threadSanitizer && name.hasPrefix("__tsan_"))
+    }
+    refusals += Set(refused).sorted().prefix(3).map { Refusal(rule: .cFunction, path: shownAs, line: nil, found: $0) }
+    if threadSanitizer {
+      let unseen = library.called.filter { $0.hasPrefix("swift_") && !isInstrumented($0) }
+      refusals += Set(unseen).sorted().prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
+      let uses = reflection(library.called.filter { $0.hasPrefix("$s") })
+      refusals += uses.prefix(1).map { Refusal(rule: .reflection, path: shownAs, line: nil, found: $0) }
+    }
+    if library.loaderEntries > format.loaderEntries(threadSanitizer: threadSanitizer) {
+      refusals.append(Refusal(rule: .section, path: shownAs, line: nil, found: format.loaderSectionShown))
     }
     return refusals
-    #endif
   }
 
   /// The standard library's reflection among the Swift symbols `names`, demangled: `Swift.Mirror`, `Swift.dump`.
@@ -163,28 +165,9 @@ package enum MachineCodeRules {
     }.map { $0.hasPrefix("Swift.dump") ? "dump" : "Mirror" }
   }
 
-  /// The names `llvm-nm` lists with `options`, or `nil` when it cannot read the file.
-  private static func symbols(_ options: [String], of library: URL, tool: String, spawner: Spawner) -> [String]? {
-    guard let outcome = try? spawner.run([tool] + options + [library.path], until: .now + .seconds(60), streams: .separate),
-      outcome.succeeded
-    else { return nil }
-    return outcome.output.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-  }
-
-  /// How many functions the library's `.init_array` and `.preinit_array` ask the loader to run.
-  private static func loaderArrayEntries(of library: URL, toolchain: String, spawner: Spawner) -> Int? {
-    guard let outcome = try? spawner.run(
-      ["\(toolchain)/bin/llvm-objdump", "-h", library.path], until: .now + .seconds(60), streams: .separate),
-      outcome.succeeded
-    else { return nil }
-    var bytes = 0
-    for line in outcome.output.split(separator: "\n") {
-      let words = line.split(separator: " ")
-      guard words.count >= 3, words[1].hasPrefix(".init_array") || words[1].hasPrefix(".preinit_array") || words[1].hasPrefix(".ctors"),
-        let size = Int(words[2], radix: 16)
-      else { continue }
-      bytes += size
-    }
-    return bytes / 8
+  /// What `arguments`, a listing tool's command, prints, or `nil` when it cannot read the file.
+  private static func listing(_ arguments: [String], spawner: Spawner) -> String? {
+    guard let outcome = try? spawner.run(arguments, until: .now + .seconds(60), streams: .separate), outcome.succeeded else { return nil }
+    return outcome.output
   }
 }

@@ -85,8 +85,9 @@ package struct SourceSurvey {
       }
       var traits: [String: Set<String>] = [:]
       for dump in dumps {
-        let arguments = ["swift-frontend", "-frontend"] + dump
+        let arguments = [Toolchain.frontend, "-frontend"] + dump
           + ["-dump-ast-format", "json", "-parse-as-library", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5"]
+          + Toolchain.sdkFlags(sdk: Toolchain.appleSDK)
         guard let outcome = try? spawner.run(arguments, in: folder, until: .now + .seconds(120), streams: .separate),
           let tree = try? JSONSerialization.jsonObject(with: outcome.outputBytes)
         else {

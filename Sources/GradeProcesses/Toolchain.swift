@@ -3,8 +3,13 @@ import Synchronization
 
 /// The Swift toolchain: where it is, and its version, which is part of every build's and result's key.
 package enum Toolchain {
-  /// The toolchain's `usr` folder: two levels above the real `swiftc` on the `PATH`.
+  /// The toolchain's `usr` folder: two levels above the real `swiftc` on the `PATH`; on a Mac,
+  /// above the `swiftc` that `xcrun` finds, as SwiftPM finds it, since the one on the `PATH`
+  /// (`/usr/bin/swiftc`) only hands over to it.
   package static func folder() -> String {
+    if let found = xcrun(["--find", "swiftc"]) {
+      return URL(fileURLWithPath: found).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent().path
+    }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
     for folder in path.split(separator: ":") {
       let candidate = URL(fileURLWithPath: String(folder)).appending(path: "swiftc")
@@ -14,6 +19,38 @@ package enum Toolchain {
     }
     return "/usr"
   }
+
+  /// The macOS SDK (`xcrun --sdk macosx --show-sdk-path`); `nil` where there is no `xcrun`.
+  package static var appleSDK: String? { xcrun(["--sdk", "macosx", "--show-sdk-path"]) }
+
+  /// The macOS platform folder, whose `Developer` folder holds Swift Testing and XCTest
+  /// (`xcrun --sdk macosx --show-sdk-platform-path`); `nil` where there is no `xcrun`.
+  package static var applePlatform: String? { xcrun(["--sdk", "macosx", "--show-sdk-platform-path"]) }
+
+  /// What `xcrun` prints for `arguments`, asked once per process; `nil` on Linux, or when it fails.
+  private static func xcrun(_ arguments: [String]) -> String? {
+    #if canImport(Darwin)
+      let key = arguments.joined(separator: " ")
+      if let known = xcrunAnswers.withLock({ $0[key] }) { return known }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+      process.arguments = arguments
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      guard (try? process.run()) != nil else { return nil }
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      let said = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      let answer: String? = process.terminationStatus == 0 && !said.isEmpty ? said : nil
+      xcrunAnswers.withLock { $0[key] = answer }
+      return answer
+    #else
+      return nil
+    #endif
+  }
+
+  private static let xcrunAnswers = Mutex<[String: String?]>([:])
 
   private static let cached = Mutex<String?>(nil)
 

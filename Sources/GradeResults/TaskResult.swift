@@ -54,6 +54,10 @@ public struct TaskResult: Sendable, Equatable, Codable {
   public var bugsCaught: BugCount?
   /// For a write-tests task with kept mutants, whose tests pass on correct code: the mutants they killed.
   public var mutantsKilled: BugCount?
+  /// The checks this machine's grading cannot make (`RunnerHooks`), which a grading where
+  /// they run makes; none when every check was made. Feedback says so, so a pass here is not
+  /// taken for a pass there.
+  public var notCheckedHere: [Check.Kind]?
 
   /// Creates a result.
   public init(taskNumber: Int, checks: [Check], bugsCaught: BugCount? = nil, mutantsKilled: BugCount? = nil) {
@@ -78,6 +82,6 @@ public struct TaskResult: Sendable, Equatable, Codable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case taskNumber, checks, bugsCaught, mutantsKilled
+    case taskNumber, checks, bugsCaught, mutantsKilled, notCheckedHere
   }
 }

@@ -155,9 +155,9 @@ package struct JobList: Sendable {
           cacheKey: key(program, [tests]))))
       }
       // Tests that must wait for events run once more on the solution with its events late, by
-      // machine: only a test that waits for the events themselves passes there. A box whose
-      // runner has no late-events hooks (`BoxKind.runsLateEvents`) skips it, and its notice says so.
-      if spec.waitsForEvents, settings.box.runsLateEvents, let program = built.program(for: .solution(of: task.number)) {
+      // machine: only a test that waits for the events themselves passes there. A runner
+      // without the hooks for it cannot hold them back (`RunnerHooks`).
+      if spec.waitsForEvents, settings.hooks.watchesWaits, let program = built.program(for: .solution(of: task.number)) {
         jobs.append(finished(Job(
           id: .lateEvents(task: task.number), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),
           waitsForEvents: true, lateEvents: true, waitsForSolution: true, cacheKey: key(program, [tests]))))

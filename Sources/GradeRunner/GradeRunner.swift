@@ -53,8 +53,9 @@ import Testing
     // The mutant a schema's code runs, set before any of it runs (`ActiveMutant.c`).
     if let mutant = orders?.mutant, mutant != 0, let set = cFunction("grade_set_active_mutant", as: SetMutant.self) { set(mutant) }
     // 2. Confined, before the tests load.
-    if let prctl = cFunction("prctl", as: Prctl.self) {
-      _ = prctl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.
+    // Linux's prctl, found by name so that a Mac, which has none, compiles this file too.
+    if let processControl = cFunction("prctl", as: Prctl.self) {
+      _ = processControl(4, 0, 0, 0, 0)  // PR_SET_DUMPABLE: no one reads this process's memory through /proc.
     }
     if let orders, orders.confined {
       let status = confine(orders.allowed)
@@ -97,14 +98,20 @@ import Testing
 
   /// Confines this process to `allowed` (`grade_confine`); 0 when it is, else the step that failed.
   private static func confine(_ allowed: [RunOrders.AllowedPath]) -> Int32 {
-    guard let grade = cFunction("grade_confine", as: Confine.self) else { return -100 }
-    let paths = allowed.map { strdup($0.path) }
-    defer { paths.forEach { free($0) } }
-    let uses = allowed.map(\.use.rawValue)
-    let pointers = paths.map { UnsafePointer($0) }
-    return pointers.withUnsafeBufferPointer { paths in
-      uses.withUnsafeBufferPointer { uses in grade(paths.baseAddress, uses.baseAddress, Int32(allowed.count)) }
-    }
+    #if os(Linux)
+      guard let grade = cFunction("grade_confine", as: Confine.self) else { return -100 }
+      let paths = allowed.map { strdup($0.path) }
+      defer { paths.forEach { free($0) } }
+      let uses = allowed.map(\.use.rawValue)
+      let pointers = paths.map { UnsafePointer($0) }
+      return pointers.withUnsafeBufferPointer { paths in
+        uses.withUnsafeBufferPointer { uses in grade(paths.baseAddress, uses.baseAddress, Int32(allowed.count)) }
+      }
+    #else
+      // A Mac has neither Landlock nor seccomp, and `Confinement.c` is Linux's alone: there the
+      // box confines the whole run from outside (Seatbelt) before this program starts.
+      return 0
+    #endif
   }
 
   /// The folder this program is in, from the kernel: on Linux the command line comes from

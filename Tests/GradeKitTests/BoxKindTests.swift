@@ -70,17 +70,15 @@ struct BoxKindTests {
       a process a test starts in a process group or session of its own can outlive the run; \
       the number of processes a test starts is not capped; \
       memory is not capped (macOS does not hold a process to an address-space limit); \
-      tests can read the bytes of the code they test, so a test could tell a correct version from a buggy one without testing it; \
-      tests that must wait for events are not run again with the events late, so a test that waits for time instead can pass. \
+      tests can read the bytes of the code they test, so a test could tell a correct version from a buggy one without testing it. \
       Still held: Seatbelt lets tests read only the system, the toolchain and the run's program, write only the run's own folder, \
       start no other program and reach no network; the time, file-size and output limits hold, and the run's process group is ended at the time limit. \
       See the README's "Limits".
       """)
   }
 
-  @Test("Only the Darwin box leaves out the address-space limit and the late-events run")
+  @Test("Only the Darwin box leaves out the address-space limit")
   func capabilities() {
     #expect(BoxKind.allCases.filter { !$0.capsAddressSpace } == [.darwin])
-    #expect(BoxKind.allCases.filter { !$0.runsLateEvents } == [.darwin])
   }
 }

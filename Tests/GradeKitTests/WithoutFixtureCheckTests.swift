@@ -84,4 +84,25 @@ struct WithoutFixtureCheckTests {
     #expect(Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "ThreadSanitizer"))
     #expect(!Checker.finding(.dataRace("WARNING: ThreadSanitizer: data race"), isTheFailureOf: "compiles"))
   }
+
+  @Test("A fixture whose failure only a check not made here gives is said not provable here; any other missing failure is a breach")
+  func notProvableHere() {
+    let blind: [Check.Kind] = [.waitsForEvents]
+    // Where every check is made (Linux), a missing failure is a breach, whatever it names.
+    for name in ["solution", "flakiness", "compiles", "swaps-fields"] {
+      #expect(Checker.verdict(fails: name, found: false, notCheckedHere: []) == .breach)
+      #expect(Checker.verdict(fails: name, found: true, notCheckedHere: blind) == .proved)
+    }
+    // Without the wait watch, a test that waits for time no longer fails on the correct code.
+    #expect(Checker.verdict(fails: "solution", found: false, notCheckedHere: blind) == .notProvableHere(blind))
+    #expect(Checker.verdict(fails: "flakiness", found: false, notCheckedHere: blind) == .notProvableHere(blind))
+    #expect(Checker.verdict(fails: "HitCounterTests or flakiness", found: false, notCheckedHere: blind) == .notProvableHere(blind))
+    // Nothing the watch gives: still a breach on any machine.
+    for name in ["compiles", "swaps-fields", "minimumCases", "HitCounterTests or ThreadSanitizer"] {
+      #expect(Checker.verdict(fails: name, found: false, notCheckedHere: blind) == .breach, "\(name)")
+    }
+    // Every name a check gives is one a fixture may name.
+    #expect(Checker.failureNames(givenBy: .waitsForEvents).isSubset(of: LessonTask.Without.checkKinds))
+    #expect(Checker.failureNames(givenBy: .namedCases).isEmpty)
+  }
 }

@@ -6,6 +6,7 @@ import Foundation
 @testable import GradeJudge
 @testable import GradeResults
 @testable import GradeRun
+@testable import GradeFeedback
 import GradeTestSupport
 import Testing
 
@@ -13,9 +14,14 @@ import Testing
 @Suite("The job list")
 struct JobListTests {
   let lesson = SampleLesson.lesson
-  let settings = GradingSettings(
-    limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
-    repetitionShares: 2)
+  let settings = {
+    var settings = GradingSettings(
+      limits: BoxLimits(seconds: 30), namespaces: true, codeHidden: true, toolchain: "Swift 6.3.1", threadSanitizer: false,
+      repetitionShares: 2)
+    // The runner's hooks as on Linux, wherever these tests run; `withoutHooks` takes them away.
+    settings.hooks = RunnerHooks(watchesWaits: true)
+    return settings
+  }()
 
   /// A build where everything compiled, its folders named like the store's.
   var built: Workspace.Built {
@@ -90,32 +96,38 @@ struct JobListTests {
     #expect(Set(planned.map(\.cacheKey.hash)).count == planned.count, "every job has a key of its own")
   }
 
-  @Test("A box without late-events hooks (the Darwin box) plans no late-events run, and its evaluator looks for none")
-  func noLateEventsInTheDarwinBox() throws {
+  @Test("A runner that cannot watch waits plans no late-events run, and the task's result and feedback say that check was not made here")
+  func withoutHooks() throws {
     var lesson = lesson
     guard case .writeTests(var spec) = lesson.tasks[1].kind else { return }
     spec.waitsForEvents = true
     lesson.tasks[1].kind = .writeTests(spec)
-    var darwin = settings
-    darwin.box = .darwin
-    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: darwin)
+    var blind = settings
+    blind.hooks = RunnerHooks(watchesWaits: false)
+    let planned = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: blind)
     #expect(!planned.contains { $0.lateEvents })
-    #expect(planned.count == JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings).count - 1)
-    // Every chaff caught, every correct version passed: with no late-events run looked for, the task passes;
-    // an evaluator that looks for one finds it missing.
+    #expect(planned.count == spec.variants(of: 2).count)
+
     let test = outcome("finds()", module: "ExpectRequireLearnerTests", suite: nil, cases: 3, file: "UserStoreTests.swift")
-    var failing = test
-    failing.status = .failed
-    failing.issues = [IssueReport(message: "a"), IssueReport(message: "b")]
     var results: [JobID: JobResult] = [:]
-    for variant in spec.variants(of: 2) {
-      if case .chaff = variant.role { results[.variant(variant)] = JobResult(tests: [failing]) } else { results[.variant(variant)] = JobResult(tests: [test]) }
-    }
+    for job in planned { results[job.id] = JobResult(tests: [test]) }
     var built = built
     built.plan = try WorkspacePlan.empty(workbook: Workbook(root: URL(fileURLWithPath: "/nowhere"), catalog: SampleLesson.catalog))
-    let judged = LessonEvaluator(lateEventsRun: false).evaluate(lesson.tasks[1], built: built, results: results)
-    #expect(judged.status == .pass, "\(judged.findings)")
-    #expect(LessonEvaluator(lateEventsRun: true).evaluate(lesson.tasks[1], built: built, results: results).status != .pass)
+    let without = LessonEvaluator(hooks: blind.hooks).evaluate(lesson.tasks[1], built: built, results: results)
+    #expect(without.notCheckedHere == [.waitsForEvents])
+    #expect(!without.checks.contains { $0.kind == .waitsForEvents })
+    // Where the runner has the hooks, the late-events run is judged.
+    results[.lateEvents(task: 2)] = JobResult(tests: [test])
+    let with = LessonEvaluator(hooks: settings.hooks).evaluate(lesson.tasks[1], built: built, results: results)
+    #expect(with.notCheckedHere == nil)
+    #expect(with.checks.contains { $0.kind == .waitsForEvents && $0.status == .pass })
+
+    let renderer = FeedbackRenderer(style: Style(colored: false))
+    let said = renderer.task(lesson.tasks[1], without, in: lesson).joined(separator: "\n")
+    #expect(said.contains("Not checked on this machine: \(Check.Kind.waitsForEvents.name)."), "\(said)")
+    #expect(!renderer.task(lesson.tasks[1], with, in: lesson).joined().contains("Not checked"))
+    let decoded = try JSONDecoder().decode(TaskResult.self, from: JSONEncoder().encode(without))
+    #expect(decoded == without)
   }
 
   @Test("Only the tasks asked for are planned, and a flavour changes every key")

@@ -16,6 +16,8 @@ package struct GradingSettings: Sendable, Equatable {
   package var repetitionShares: Int
   /// Which box runs go in (`BoxKind`): a portable or Darwin box's result is not the Linux box's.
   package var box: BoxKind = .linux
+  /// What the program inside the box can watch here; a check it cannot make is not planned.
+  package var hooks = RunnerHooks.host
 
   /// Creates the settings of a grading.
   package init(limits: BoxLimits, namespaces: Bool, codeHidden: Bool, toolchain: String, threadSanitizer: Bool, repetitionShares: Int) {

@@ -151,7 +151,7 @@ public struct Grader: Sendable {
     trace("ran the jobs", since: start)
 
     // Judge: each task from the runs of the build that grades it.
-    let evaluator = LessonEvaluator(gradesCount: gradesCount, lateEventsRun: isolation.box.runsLateEvents)
+    let evaluator = LessonEvaluator(gradesCount: gradesCount, hooks: settings.hooks)
     var verdicts = judge(lesson.tasks.filter { graded.contains($0.number) }, ran, by: evaluator)
 
     // The second pass: ThreadSanitizer checks the tasks it checks once they pass in the plain build.

@@ -248,13 +248,17 @@ struct AvailabilityRule {
     if let known = cached.withLock({ $0[toolchain] }) { return known }
     var found: [NewerAPI] = []
     let manager = FileManager.default
+    // The first folder that holds a module's interface: a Mac keeps them in the SDK and Testing's framework.
+    let interfaces = Toolchain.hostInterfaceFolders(toolchain: toolchain).map { URL(fileURLWithPath: $0) }
     for module in modules {
-      let folder = URL(fileURLWithPath: toolchain).appending(path: "lib/swift/linux/\(module).swiftmodule")
-      let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-      guard let name = names.sorted().first(where: { $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface") }),
-        let text = try? String(contentsOf: folder.appending(path: name), encoding: .utf8)
-      else { continue }
-      found += newerAPIs(inInterface: text, module: module)
+      for folder in interfaces.map({ $0.appending(path: "\(module).swiftmodule") }) {
+        let names = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard let name = names.sorted().first(where: { $0.hasSuffix(".swiftinterface") && !$0.hasSuffix(".private.swiftinterface") }),
+          let text = try? String(contentsOf: folder.appending(path: name), encoding: .utf8)
+        else { continue }
+        found += newerAPIs(inInterface: text, module: module)
+        break
+      }
     }
     cached.withLock { $0[toolchain] = found }
     return found
@@ -430,8 +434,7 @@ struct AvailabilityRule {
     spawner.outputLimit = 256 << 20
     let arguments = ["\(toolchain)/bin/swift-frontend", "-frontend", "-dump-ast"] + names.flatMap { ["-primary-file", $0] }
       + ["-dump-ast-format", "json", "-module-name", module, "-module-cache-path", moduleCache.path, "-swift-version", "5",
-         "-plugin-path", "\(toolchain)/lib/swift/host/plugins",
-         "-in-process-plugin-server-path", "\(toolchain)/lib/swift/host/libSwiftInProcPluginServer.so"] + flags
+        ] + Toolchain.frontendFlags(toolchain: toolchain, sdk: Toolchain.appleSDK, platform: Toolchain.applePlatform) + flags
     var trees: [String: Any] = [:]
     if let outcome = try? spawner.run(arguments, in: folder, until: .now + .seconds(300), streams: .separate) {
       for dump in splitDumps(outcome.outputBytes) {

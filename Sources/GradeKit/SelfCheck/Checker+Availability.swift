@@ -16,7 +16,8 @@ extension Checker {
     guard let moduleFolder = module.folder else {
       return [Breach(lesson: lesson.number, "the solution's module does not compile, so availability could not be checked: \(module.output.suffix(300))")]
     }
-    let testFlags = ["-I", moduleFolder.path] + lesson.testFlags
+    // A Mac's Swift Testing is in its platform folder, where the frontend does not look (`TestingSearchPaths`).
+    let testFlags = ["-I", moduleFolder.path] + lesson.testFlags + TestingSearchPaths.compileFlags(platform: TestingSearchPaths.host)
     let folders: [(path: WorkbookPath, module: String, flags: [String])] = [
       (WorkbookPath.lesson(lesson).appending(Lesson.sourcesFolder), lesson.module, lesson.moduleFlags),
       (WorkbookPath.solution(lesson).appending(Lesson.sourcesFolder), lesson.module, lesson.moduleFlags),

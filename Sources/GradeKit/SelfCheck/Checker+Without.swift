@@ -24,13 +24,56 @@ extension Checker {
         guard let result = grade(task, of: lesson, withFilesFrom: files, at: path, saying: "the \(kind) without \(fixture.technique)")
         else { continue }
         let failing = result.checks.filter { $0.status != .pass }
-        if !failing.contains(where: { $0.findings.contains { Self.finding($0, isTheFailureOf: fixture.fails) } }) {
+        let found = failing.contains { $0.findings.contains { Self.finding($0, isTheFailureOf: fixture.fails) } }
+        switch Self.verdict(fails: fixture.fails, found: found, notCheckedHere: result.notCheckedHere ?? []) {
+        case .proved: break
+        case .notProvableHere(let checks):
+          // Said on its own line, never counted as proved: a Linux check proves it (`RunnerHooks`).
+          progress("  not provable on this machine: task \(task.number): without \(fixture.technique) (\(fixture.name)), \(fixture.fails) "
+            + "must fail, and only a check this machine does not make fails it (\(checks.map(\.name).joined(separator: "; "))); "
+            + "grade check on Linux proves it")
+        case .breach:
           let said = failing.isEmpty ? "the task passes" : "it fails: \(result.summary(in: lesson, limit: 2))"
           breaches.append(Breach(lesson: lesson.number, "task \(task.number): without \(fixture.technique) (\(fixture.name)), \(fixture.fails) must fail, but \(said)"))
         }
       }
     }
     return breaches
+  }
+
+  /// What a fixture's grading proved about the failure it names.
+  enum FixtureVerdict: Equatable {
+    /// The named failure was found.
+    case proved
+    /// It was not found, and one of these checks, which this machine did not make, is what
+    /// gives it: only a machine that makes them can prove the fixture.
+    case notProvableHere([Check.Kind])
+    /// It was not found, though every check that gives it was made.
+    case breach
+  }
+
+  /// The verdict on a fixture that names `name` (`LessonTask.Without.fails`), whose failure was
+  /// `found` or not, in a grading that did not make the checks `notCheckedHere`
+  /// (`TaskResult.notCheckedHere`). Where every check was made it is proved or a breach, as on Linux.
+  static func verdict(fails name: String, found: Bool, notCheckedHere: [Check.Kind]) -> FixtureVerdict {
+    guard !found else { return .proved }
+    let names = Set(name.components(separatedBy: " or "))
+    let missing = notCheckedHere.filter { !names.isDisjoint(with: failureNames(givenBy: $0)) }
+    return missing.isEmpty ? .breach : .notProvableHere(missing)
+  }
+
+  /// The failures (as a fixture's `fails` names them) that `kind`'s check gives where it is made,
+  /// and that a grading without it may not show.
+  ///
+  /// Where the runner watches waits, every run of a task that must wait for events records an
+  /// issue against a test that waited for time (`Sleeps`), so such a test fails on the correct
+  /// versions (`solution`) or in their repeated runs (`flakiness`), beside the late-events run's
+  /// own finding.
+  static func failureNames(givenBy kind: Check.Kind) -> Set<String> {
+    switch kind {
+    case .waitsForEvents: ["solution", "flakiness"]
+    default: []
+    }
   }
 
   /// A folder, at `path` in the grader's state, holding the task's files as the fixture has them:

@@ -101,6 +101,12 @@ public struct Checker: Sendable {
       let why = task.summary(in: lesson, limit: 4)
       breach("task \(task.taskNumber): the solution does not pass: \(why)")
     }
+    // A check this machine does not make (`RunnerHooks`) is said, so the solution's pass here is not taken for the whole proof.
+    for task in solved.tasks {
+      for kind in task.notCheckedHere ?? [] {
+        progress("  not checked on this machine: task \(task.taskNumber)'s check that \(kind.name); grade check on Linux checks it")
+      }
+    }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     breaches += checkOverSpecifiedTests(of: lesson)
     breaches += checkWithoutFixtures(of: lesson)
