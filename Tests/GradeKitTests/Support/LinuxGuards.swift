@@ -23,7 +23,7 @@ struct LinuxGuards {
   /// The headers a C file may include outside a guard: C's and POSIX's, on Linux and macOS alike.
   static let portableHeaders: Set<String> = [
     "stdint.h", "stddef.h", "stdlib.h", "string.h", "stdio.h", "stdatomic.h", "stdbool.h", "errno.h", "limits.h",
-    "dlfcn.h", "pthread.h", "unistd.h", "fcntl.h", "signal.h", "time.h",
+    "dlfcn.h", "pthread.h", "unistd.h", "fcntl.h", "signal.h", "time.h", "sys/resource.h",
   ]
 
   /// Names that only Linux's C library or kernel headers declare: a use outside a guard stops a Mac build.
