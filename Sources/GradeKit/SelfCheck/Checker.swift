@@ -385,7 +385,7 @@ public struct Checker: Sendable {
   }
 
   /// The grader's own targets: the library, the command, their tests, and the program inside the box.
-  static let graderTargets = ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeRun", "GradeKit", "GradeKitTests", "GradeCatalogTests", "GradeEventsTests", "GradeJudgeTests", "GradeFeedbackTests", "GradeTestSupport", "grade", "GradeWire", "GradeRunner", "GradeRunnerC", "GradeLauncher"]
+  static let graderTargets = ["GradeBox", "GradeBuild", "GradeCatalog", "GradeEvents", "GradeFeedback", "GradeJudge", "GradeMutants", "GradePolicy", "GradeProcesses", "GradeResults", "GradeRun", "GradeKit", "GradeKitTests", "GradeCatalogTests", "GradeEventsTests", "GradeJudgeTests", "GradeFeedbackTests", "GradeResultsTests", "GradeBuildTests", "GradeRunTests", "GradeTestSupport", "grade", "GradeWire", "GradeRunner", "GradeRunnerC", "GradeLauncher"]
 
   /// The check's report: every breach, or a line saying there are none.
   public func report(_ breaches: [Breach]) -> String {
