@@ -10,15 +10,31 @@ package struct Fingerprint: Equatable {
   package init() {}
 
   package mutating func add(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      value ^= UInt64(byte)
-      value &*= 0x100_0000_01b3
-    }
-    value ^= 0xff  // A separator, so ("ab", "c") and ("a", "bc") differ.
+    // Files and texts are contiguous: hashed from their buffer, one concrete loop, rather than
+    // byte by byte through the sequence's iterator (a call per byte where the caller's module
+    // does not specialize this function).
+    if bytes.withContiguousStorageIfAvailable({ add(buffer: $0) }) != nil { return }
+    for byte in bytes { mix(byte) }
+    separate()
+  }
+
+  package mutating func add(_ text: String) {
+    var text = text
+    text.withUTF8 { add(buffer: $0) }
+  }
+
+  private mutating func add(buffer: UnsafeBufferPointer<UInt8>) {
+    for byte in buffer { mix(byte) }
+    separate()
+  }
+
+  private mutating func mix(_ byte: UInt8) {
+    value ^= UInt64(byte)
     value &*= 0x100_0000_01b3
   }
 
-  package mutating func add(_ text: String) { add(text.utf8) }
+  /// A separator after each input, so ("ab", "c") and ("a", "bc") differ.
+  private mutating func separate() { mix(0xff) }
 
   /// The hash of one text, in hexadecimal: a stable short name for a folder or a file.
   package static func hex(of text: String) -> String {
