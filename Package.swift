@@ -38,15 +38,21 @@ let lessons: [(folder: String, module: String, learnerTests: Bool, swift5: Bool,
   ("10-approachable-concurrency", "ApproachableConcurrency", true, true, true),
 ]
 
+/// The grader's hot paths, built optimized even in the debug build `swift run grade` makes:
+/// every record a run writes is checked against its seal (GradeWire, GradeEvents) and decoded
+/// (GradeEvents), and every cache key fingerprints the files it covers (GradeCatalog). These
+/// targets are small, so optimizing them costs a cold build little; the rest stays unoptimized.
+let hotPath: [SwiftSetting] = [.unsafeFlags(["-O"])]
+
 var targets: [Target] = [
   // What the workbook is: its catalog, lessons, tasks and variants, its paths and the
   // grader's errors. Every other part of the grader stands on it, and it on nothing.
-  .target(name: "GradeCatalog", path: "Sources/GradeCatalog"),
+  .target(name: "GradeCatalog", path: "Sources/GradeCatalog", swiftSettings: hotPath),
   // Running a process and waiting on it; blocking work side by side. Of grading it knows
   // only the grader's errors.
   .target(name: "GradeProcesses", dependencies: ["GradeCatalog", "GradeWire"], path: "Sources/GradeProcesses"),
   // Swift Testing's event stream, as the box's program writes it, folded into what each test did.
-  .target(name: "GradeEvents", dependencies: ["GradeProcesses", "GradeWire"], path: "Sources/GradeEvents"),
+  .target(name: "GradeEvents", dependencies: ["GradeProcesses", "GradeWire"], path: "Sources/GradeEvents", swiftSettings: hotPath),
   // What a grading found: each lesson's and task's result, its checks and findings, before
   // GradeFeedback puts them into words.
   .target(name: "GradeResults", dependencies: ["GradeCatalog", "GradeEvents", "GradeProcesses"], path: "Sources/GradeResults"),
@@ -91,7 +97,7 @@ var targets: [Target] = [
   .executableTarget(name: "grade", dependencies: ["GradeKit"], path: "Sources/grade"),
   // The program inside the box. The grader compiles these files into every graded program;
   // SwiftPM builds them too, so that the build checks them.
-  .target(name: "GradeWire", path: "Sources/GradeWire"),
+  .target(name: "GradeWire", path: "Sources/GradeWire", swiftSettings: hotPath),
   .executableTarget(name: "GradeRunner", dependencies: ["GradeWire"], path: "Sources/GradeRunner"),
   .target(name: "GradeRunnerC", path: "Sources/GradeRunnerC"),
   // The box's launcher, in C: one process that makes a run's namespaces, mounts, limits and
