@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 here="$PWD"
 rounds="${ROUNDS:-5}"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 
 # Builds FOLDER's grader and compiles the bench against its modules into $work/NAME.
 build() {
