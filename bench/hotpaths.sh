@@ -6,7 +6,7 @@
 # best time in both and the ratio AFTER/BEFORE.
 #
 # Usage: bench/hotpaths.sh [BEFORE] [AFTER]   (AFTER defaults to this workbook; one folder alone: its times)
-#        ROUNDS=9 bench/hotpaths.sh /tmp/old-clone
+#        ROUNDS=9 bench/hotpaths.sh /tmp/old-clone   (KEEP=1 keeps the compiled programs, to profile)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 here="$PWD"
