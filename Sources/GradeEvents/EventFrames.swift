@@ -19,7 +19,7 @@ package struct EventFrames {
   package init(stream: Data, key: String) {
     var records = Data()
     var problems: [StreamProblem] = []
-    var lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    var lines = stream.lines(omittingEmpty: false)
     // A run stopped by a limit may be cut in the middle of its last line; that line says nothing.
     if let last = lines.last, stream.last != UInt8(ascii: "\n") || last.isEmpty { lines.removeLast() }
     guard let seal = RecordSeal(key: key) else {

@@ -36,7 +36,7 @@ public struct TestRunReport: Sendable, Equatable {
   /// - Parameter repetitions: How many times the run repeated its tests (`--repetitions`);
   ///   each test then starts and ends that many times, and each ending is counted.
   public init(eventStream data: Data, repetitions: Int = 1) {
-    self.init(lines: data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { Data($0) }, repetitions: repetitions)
+    self.init(lines: data.lines(omittingEmpty: true), repetitions: repetitions)
   }
 
   /// Decodes JSON Lines given as text.

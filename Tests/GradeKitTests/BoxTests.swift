@@ -165,5 +165,24 @@ struct BoxTests {
     #expect(RecordSeal.sipHash(message, k0: k0, k1: k1) == 0xa129_ca61_49be_45e5)
   }
 
+  @Test("A record's seal, hashed where the record lies, is SipHash-2-4 of its number and bytes, whatever the record's length")
+  func sealInPlace() throws {
+    let k0: UInt64 = 0x0706_0504_0302_0100
+    let k1: UInt64 = 0x0f0e_0d0c_0b0a_0908
+    let seal = try #require(RecordSeal(key: RecordSeal.hex(k0) + RecordSeal.hex(k1)))
+    // The vector again: its first eight bytes are the sequence number, little-endian.
+    #expect(seal.seal(Data((8..<15).map { UInt8($0) }), sequence: 0x0706_0504_0302_0100) == 0xa129_ca61_49be_45e5)
+    for length in 0..<40 {
+      let record = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+      let sequence = 1_000 + length
+      let message = withUnsafeBytes(of: UInt64(sequence).littleEndian) { Array($0) } + record
+      let expected = RecordSeal.sipHash(message, k0: k0, k1: k1)
+      #expect(seal.seal(record, sequence: sequence) == expected, "length \(length)")
+      #expect(seal.seal(Data(record), sequence: sequence) == expected, "length \(length)")
+      #expect(seal.seal(record.lazy.map { $0 }, sequence: sequence) == expected, "length \(length), not contiguous")
+      #expect(seal.open(seal.frame(record, sequence: sequence), sequence: sequence) == record[...])
+    }
+  }
+
   static let isolation = Isolation.probe(spawner: Spawner(), scratch: FileManager.default.temporaryDirectory)
 }
