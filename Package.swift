@@ -12,6 +12,8 @@ import PackageDescription
 //
 //     swift test --filter ExpectRequireTests                      # your code
 //     WORKBOOK_SOLUTIONS=1 swift test --scratch-path .build-solutions  # the solutions
+//
+// A solutions build has no grader: only the lessons and their tests.
 let sourceRoot =
   ProcessInfo.processInfo.environment["WORKBOOK_SOLUTIONS"] == "1" ? "Solutions" : "Lessons"
 
@@ -142,6 +144,11 @@ graderTests(
     "GradeProcesses", "GradeResults", "GradeRun", "GradeWire", "GradeTestSupport",
   ], exclude: ["Golden"])
 
+// With the solutions, the workbook is its lessons and their tests alone: nothing grades with a
+// solutions build, so the grader and its tests are not compiled a second time for it.
+let solutionsOnly = sourceRoot == "Solutions"
+if solutionsOnly { targets.removeAll() }
+
 for lesson in lessons {
   let features: [SwiftSetting] = lesson.xcode26 ? [.enableUpcomingFeature("NonisolatedNonsendingByDefault")] : []
   let mode: [SwiftSetting] = (lesson.swift5 ? [.swiftLanguageMode(.v5)] : []) + features
@@ -160,6 +167,6 @@ for lesson in lessons {
 let package = Package(
   name: "TestingWorkbook",
   platforms: [.macOS(.v15)],
-  products: [.executable(name: "grade", targets: ["grade"])],
+  products: solutionsOnly ? [] : [.executable(name: "grade", targets: ["grade"])],
   targets: targets
 )
