@@ -95,9 +95,10 @@ package struct JobList: Sendable {
   /// - Parameters:
   ///   - tasks: The tasks graded in this build.
   ///   - allCanonicalTests: Also run every canonical test once, for `grade check`.
+  ///   - bugs: The chaffs and mutants to run; `nil` for every one. Correct versions always run.
   package static func jobs(
     for lesson: Lesson, tasks: Set<Int>, built: Workspace.Built, flavour: Flavour, settings: GradingSettings,
-    allCanonicalTests: Bool = false
+    allCanonicalTests: Bool = false, bugs: Set<VariantID>? = nil
   ) -> [Job] {
     let base = CacheKey(grading: settings).adding("flavour", flavour.rawValue)
     func key(_ program: URL, _ libraries: [URL]) -> CacheKey {
@@ -147,7 +148,7 @@ package struct JobList: Sendable {
         let tests = built.testsLibrary(.task(task.number))
       else { continue }
       for variant in spec.variants(of: task.number) + built.mutants(of: task.number) {
-        guard let program = built.program(for: variant) else { continue }
+        guard variant.isCorrect || bugs?.contains(variant) != false, let program = built.program(for: variant) else { continue }
         let isSolution = variant == .solution(of: task.number)
         jobs.append(finished(Job(
           id: .variant(variant), flavour: flavour, program: program, libraries: [tests], seconds: limit(task),

@@ -20,6 +20,20 @@ struct WithoutFixtureCheckTests {
     #expect(!Checker.finding(finding, isTheFailureOf: "another-chaff"))
   }
 
+  @Test("A fixture that names chaffs of its task runs only those bugs; one that names anything else runs every bug")
+  func bugsRun() throws {
+    let task = try #require(SampleLesson.lesson.tasks.first { if case .writeTests = $0.kind { true } else { false } })
+    guard case .writeTests(let spec) = task.kind, spec.chaffs.count >= 2 else { Issue.record("the sample has two chaffs"); return }
+    let (first, second) = (spec.chaffs[0], spec.chaffs[1])
+    #expect(Checker.bugs(naming: first.name, in: task) == [VariantID(task: task.number, role: .chaff(first))])
+    #expect(Checker.bugs(naming: "\(first.name) or \(second.name)", in: task)
+      == [VariantID(task: task.number, role: .chaff(first)), VariantID(task: task.number, role: .chaff(second))])
+    #expect(Checker.bugs(naming: "flakiness", in: task) == nil)
+    #expect(Checker.bugs(naming: "\(first.name) or minimumCases", in: task) == nil, "a finding judged after the bugs needs them all")
+    let implement = try #require(SampleLesson.lesson.tasks.first { if case .implement = $0.kind { true } else { false } })
+    #expect(Checker.bugs(naming: first.name, in: implement) == nil)
+  }
+
   @Test("A shape check is named by its catalog key, and by no other")
   func shapesByKey() {
     let cases: [(Finding, String)] = [

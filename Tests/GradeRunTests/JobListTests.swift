@@ -66,6 +66,20 @@ struct JobListTests {
     #expect(keys.count == planned.count, "every job has a key of its own")
   }
 
+  @Test("Asked for some bugs, a write-tests task runs those and every correct version, and no other bug")
+  func someBugs() throws {
+    guard case .writeTests(let spec) = lesson.tasks[1].kind, let chaff = spec.chaffs.last else { return }
+    let named = VariantID(task: 2, role: .chaff(chaff))
+    let planned = JobList.jobs(for: lesson, tasks: [1, 2], built: built, flavour: .plain, settings: settings, bugs: [named])
+    let ran = Set(planned.compactMap { job -> VariantID? in if case .variant(let variant) = job.id { variant } else { nil } })
+    #expect(ran == Set(spec.variants(of: 2).filter { $0.isCorrect || $0 == named }))
+    #expect(ran.contains(named) && ran.contains(.solution(of: 2)))
+    #expect(planned.contains { $0.id == .implement(task: 1) }, "an implement task's tests are no bug")
+    let none = JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings, bugs: [])
+    #expect(none.allSatisfy { job in if case .variant(let variant) = job.id { variant.isCorrect } else { true } })
+    #expect(JobList.jobs(for: lesson, tasks: [2], built: built, flavour: .plain, settings: settings, bugs: nil).count > none.count)
+  }
+
   @Test("A task that checks for lucky tests adds shares of repeated runs on the solution, under its own time limit")
   func repeated() throws {
     var lesson = lesson

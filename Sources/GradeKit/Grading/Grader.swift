@@ -88,12 +88,15 @@ public struct Grader: Sendable {
   ///   - notStarted: Write-tests tasks whose files are the starter's (`StarterFingerprints`):
   ///     not started, without building their variants, which a learner's first grade of a
   ///     lesson would otherwise wait for. `grade check` proves every starter fails every task.
+  ///   - bugs: The chaffs and mutants of write-tests tasks to run, `nil` for all: a check that
+  ///     looks for one finding runs only the bugs that can give it (`Checker`). Correct versions
+  ///     always run, since a test that fails on one stops a task's judging before its bugs.
   ///   - buildingNotStarted: Build the variants of the `notStarted` tasks all the same (not the
   ///     tests handed out, which the learner will change), without running anything against
   ///     them: a preparation builds what a later grade will need.
   public func grade(
     _ lesson: Lesson, learnerFolder: URL, workspaceName: String = "learner", listAllCanonicalTests: Bool = false,
-    restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = [], buildingNotStarted: Bool = false
+    restoreCanonicalFiles: Bool = false, notStarted: Set<Int> = [], bugs: Set<VariantID>? = nil, buildingNotStarted: Bool = false
   ) -> LessonResult {
     let start = ContinuousClock.now
     func failed(_ message: String) -> LessonResult {
@@ -120,6 +123,7 @@ public struct Grader: Sendable {
     var key = CacheKey(grading: settings).adding("all-canonical-tests", "\(listAllCanonicalTests)").adding("lesson", String(reflecting: lesson))
       .adding("not-started", notStarted.sorted().map(String.init).joined(separator: ","))
       .adding("grades-count", "\(gradesCount)")
+      .adding("bugs", bugs.map { $0.map { "\($0)" }.sorted().joined(separator: ",") } ?? "all")
     for (label, data) in plan.fingerprintInputs { key.add(label, contents: data) }
     let ignored = plan.pristine.edited
     if useCache, let cached = ResultCache.load(from: cacheURL, fingerprint: key.hash) {
@@ -147,7 +151,8 @@ public struct Grader: Sendable {
 
     // Run: every job of the tasks graded now, each in its build's box.
     let graded = Set(lesson.tasks.map(\.number)).subtracting(notStarted)
-    var ran = run(lesson, tasks: graded, choice: choice, builds: builds, workspaces: workspaces, listAllCanonicalTests: listAllCanonicalTests)
+    var ran = run(
+      lesson, tasks: graded, choice: choice, builds: builds, workspaces: workspaces, listAllCanonicalTests: listAllCanonicalTests, bugs: bugs)
     trace("ran the jobs", since: start)
 
     // Judge: each task from the runs of the build that grades it.
@@ -157,7 +162,7 @@ public struct Grader: Sendable {
     // The second pass: ThreadSanitizer checks the tasks it checks once they pass in the plain build.
     let passing = choice.sanitizedOncePassing.filter { verdicts[$0]?.status == .pass }
     if !passing.isEmpty {
-      ran = runSanitized(lesson, passing, after: ran, choice: choice, workspaces: workspaces)
+      ran = runSanitized(lesson, passing, after: ran, choice: choice, workspaces: workspaces, bugs: bugs)
       verdicts.merge(judge(lesson.tasks.filter { passing.contains($0.number) }, ran, by: evaluator)) { $1 }
       trace("ran the sanitized pass", since: start)
     }
@@ -226,14 +231,15 @@ public struct Grader: Sendable {
   /// Plans and runs the jobs of `tasks`, each in the build `choice` gives it.
   private func run(
     _ lesson: Lesson, tasks: Set<Int>, choice: FlavourChoice, builds: [JobList.Flavour: Workspace.Built],
-    workspaces: [JobList.Flavour: Workspace], listAllCanonicalTests: Bool
+    workspaces: [JobList.Flavour: Workspace], listAllCanonicalTests: Bool, bugs: Set<VariantID>?
   ) -> Ran {
     var ran = Ran(jobList: JobList(jobs: []), results: [:], builds: builds, gradedIn: [:])
     ran.jobList.jobs = JobList.jobs(
       for: lesson, tasks: tasks.subtracting(choice.testedSanitized), built: builds[.plain]!, flavour: .plain, settings: settings,
-      allCanonicalTests: listAllCanonicalTests)
+      allCanonicalTests: listAllCanonicalTests, bugs: bugs)
     if let checked = builds[.threadSanitizer] {
-      ran.jobList.jobs += JobList.jobs(for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings)
+      ran.jobList.jobs += JobList.jobs(
+        for: lesson, tasks: choice.testedSanitized, built: checked, flavour: .threadSanitizer, settings: settings, bugs: bugs)
     }
     ran.results = executor(for: workspaces).run(ran.jobList.jobs)
     for task in lesson.tasks { ran.gradedIn[task.number] = choice.flavour(of: task.number) }
@@ -243,12 +249,13 @@ public struct Grader: Sendable {
   /// `ran` once `passing` are built under ThreadSanitizer and their tests run there: the tasks
   /// it checks only once they pass in the plain build.
   private func runSanitized(
-    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [JobList.Flavour: Workspace]
+    _ lesson: Lesson, _ passing: Set<Int>, after ran: Ran, choice: FlavourChoice, workspaces: [JobList.Flavour: Workspace],
+    bugs: Set<VariantID>?
   ) -> Ran {
     var ran = ran
     let checked = workspaces[.threadSanitizer]!.build(tasks: choice.testedSanitized.sorted())
     ran.builds[.threadSanitizer] = checked
-    let again = JobList.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings)
+    let again = JobList.jobs(for: lesson, tasks: passing, built: checked, flavour: .threadSanitizer, settings: settings, bugs: bugs)
     ran.jobList.jobs += again
     ran.results.merge(executor(for: workspaces).run(again)) { $1 }
     for task in passing { ran.gradedIn[task] = .threadSanitizer }

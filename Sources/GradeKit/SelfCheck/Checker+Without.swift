@@ -21,7 +21,9 @@ extension Checker {
           continue
         }
         let kind = switch task.kind { case .writeTests: "tests"; case .compiles: "code"; default: "solution" }
-        guard let result = grade(task, of: lesson, withFilesFrom: files, at: path, saying: "the \(kind) without \(fixture.technique)")
+        guard let result = grade(
+          task, of: lesson, withFilesFrom: files, at: path, saying: "the \(kind) without \(fixture.technique)",
+          bugs: Self.bugs(naming: fixture.fails, in: task))
         else { continue }
         let failing = result.checks.filter { $0.status != .pass }
         let found = failing.contains { $0.findings.contains { Self.finding($0, isTheFailureOf: fixture.fails) } }
@@ -74,6 +76,17 @@ extension Checker {
     case .waitsForEvents: ["solution", "flakiness"]
     default: []
     }
+  }
+
+  /// The bugs a fixture's check needs run: the chaffs its `fails` names, when it names chaffs
+  /// of the task only; `nil` (every bug) when it names anything else, whose finding may come
+  /// only once every bug is judged.
+  static func bugs(naming fails: String, in task: LessonTask) -> Set<VariantID>? {
+    guard case .writeTests(let spec) = task.kind else { return nil }
+    let named = fails.components(separatedBy: " or ")
+    let chaffs = named.compactMap { name in spec.chaffs.first { $0.name == name } }
+    guard chaffs.count == named.count else { return nil }
+    return Set(chaffs.map { VariantID(task: task.number, role: .chaff($0)) })
   }
 
   /// A folder, at `path` in the grader's state, holding the task's files as the fixture has them:

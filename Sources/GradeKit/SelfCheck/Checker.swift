@@ -216,9 +216,11 @@ public struct Checker: Sendable {
       guard case .writeTests(let spec) = task.kind else { continue }
       for wheat in spec.wheats {
         let variant = VariantID(task: task.number, role: .wheat(wheat))
+        // Correct versions are judged before any bug, so this check runs none.
         guard let result = grade(
           task, of: lesson, withFilesFrom: WorkbookPath.variant(variant, of: lesson).url(in: workbook.root),
-          at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)", saying: "an over-specified test against \(variant.words)")
+          at: "over-specified/\(lesson.folder)/\(task.number)-\(wheat.name)", saying: "an over-specified test against \(variant.words)",
+          bugs: [])
         else { continue }
         let onSolution = result.checks.first { $0.kind == .passesOnSolution }
         let caught = result.findings.contains { if case .overSpecified(_, wheat) = $0 { true } else { false } }
@@ -236,13 +238,18 @@ public struct Checker: Sendable {
   /// place of the solution's, copied to `path` in the grader's state; `nil` when the folder holds
   /// none of them. Every other write-tests task is graded as not started, and the workspace is
   /// the one every such check shares, so each builds only the variants it needs, once.
-  func grade(_ task: LessonTask, of lesson: Lesson, withFilesFrom fixtures: URL, at path: String, saying what: String) -> TaskResult? {
+  ///
+  /// - Parameter bugs: The task's chaffs and mutants to run, `nil` for all (`Grader.grade`).
+  func grade(
+    _ task: LessonTask, of lesson: Lesson, withFilesFrom fixtures: URL, at path: String, saying what: String, bugs: Set<VariantID>? = nil
+  ) -> TaskResult? {
     let files = task.files.filter { FileManager.default.fileExists(atPath: fixtures.appending(path: $0).path) }
     guard !files.isEmpty else { return nil }
     progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): \(what)")
     let folder = solution(of: lesson, with: files, from: fixtures, at: path)
     return grader.grade(
-      lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task)
+      lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task),
+      bugs: bugs
     ).tasks.first { $0.taskNumber == task.number }
   }
 
