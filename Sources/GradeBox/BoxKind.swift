@@ -43,11 +43,19 @@ public enum BoxKind: String, Sendable, Equatable, CaseIterable {
 
   /// The box a grader on `platform` uses, given its `environment`: the platform's own unless
   /// `GRADE_BOX` names another it can make; a name it cannot make is refused, never ignored.
-  public static func chosen(on platform: HostPlatform, environment: [String: String]) -> Result<BoxKind, Refused> {
+  ///
+  /// A command whose grades count (`HostPlatform.Use.gradesCount`) takes the platform's own box
+  /// only: a lighter one gives a learner feedback, never a grade someone else relies on.
+  public static func chosen(
+    on platform: HostPlatform, environment: [String: String], for use: HostPlatform.Use = .learning
+  ) -> Result<BoxKind, Refused> {
     guard let asked = environment[variable], !asked.isEmpty else { return .success(standard(on: platform)) }
     let kinds = available(on: platform)
     guard let kind = BoxKind(rawValue: asked), kinds.contains(kind) else {
       return .failure(Refused(message: "\(variable)=\(asked) is not a box this system can make; unset it, or use \(kinds.map { "\(variable)=\($0.rawValue)" }.joined(separator: " or "))"))
+    }
+    if use == .gradesCount, kind != standard(on: platform) {
+      return .failure(Refused(message: "\(variable)=\(asked) is a lighter box for a learner's own feedback; grades that count are made in the \(standard(on: platform).rawValue) box only, so unset \(variable)"))
     }
     return .success(kind)
   }

@@ -77,6 +77,19 @@ struct BoxKindTests {
       """)
   }
 
+  @Test("Where grades count, only the platform's own box: a lighter one asked for is refused, never used")
+  func gradesCountInTheOwnBox() {
+    let portable = ["GRADE_BOX": "portable"]
+    #expect(BoxKind.chosen(on: .linux, environment: portable, for: .learning) == .success(.portable))
+    #expect(BoxKind.chosen(on: .linux, environment: ["GRADE_BOX": "linux"], for: .gradesCount) == .success(.linux))
+    #expect(BoxKind.chosen(on: .linux, environment: [:], for: .gradesCount) == .success(.linux))
+    guard case .failure(let refused) = BoxKind.chosen(on: .linux, environment: portable, for: .gradesCount) else {
+      Issue.record("a portable box where grades count was not refused")
+      return
+    }
+    #expect(refused.message.contains("grades that count are made in the linux box only"))
+  }
+
   @Test("Only the Darwin box leaves out the address-space limit")
   func capabilities() {
     #expect(BoxKind.allCases.filter { !$0.capsAddressSpace } == [.darwin])

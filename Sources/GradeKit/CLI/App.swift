@@ -73,7 +73,7 @@ public struct App: Sendable {
         return Exit.error
       }
       // A box asked for that this system cannot make stops the command before anything is graded.
-      if kind.use != .anywhere, case .failure(let refused) = BoxKind.chosen(on: platform, environment: environment) {
+      if kind.use != .anywhere, case .failure(let refused) = BoxKind.chosen(on: platform, environment: environment, for: kind.use) {
         writeError("grade: \(refused.message)")
         return Exit.error
       }
