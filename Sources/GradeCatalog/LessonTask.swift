@@ -200,7 +200,10 @@ public struct LessonTask: Sendable, Equatable {
     public var fails: String
 
     /// The checks `fails` names: one, or each of those joined by ` or `.
-    public var failing: [String] { fails.components(separatedBy: " or ") }
+    public var failing: [String] { Self.failing(fails) }
+
+    /// The checks a `fails` value names: one, or each of those joined by ` or `.
+    public static func failing(_ fails: String) -> [String] { fails.components(separatedBy: " or ") }
 
     /// Creates a fixture.
     public init(name: String, technique: String, fails: String) {

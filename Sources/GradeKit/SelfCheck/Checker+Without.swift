@@ -59,7 +59,7 @@ extension Checker {
   /// (`TaskResult.notCheckedHere`). Where every check was made it is proved or a breach, as on Linux.
   static func verdict(fails name: String, found: Bool, notCheckedHere: [Check.Kind]) -> FixtureVerdict {
     guard !found else { return .proved }
-    let names = Set(name.components(separatedBy: " or "))
+    let names = Set(LessonTask.Without.failing(name))
     let missing = notCheckedHere.filter { !names.isDisjoint(with: failureNames(givenBy: $0)) }
     return missing.isEmpty ? .breach : .notProvableHere(missing)
   }
@@ -83,7 +83,7 @@ extension Checker {
   /// only once every bug is judged.
   static func bugs(naming fails: String, in task: LessonTask) -> Set<VariantID>? {
     guard case .writeTests(let spec) = task.kind else { return nil }
-    let named = fails.components(separatedBy: " or ")
+    let named = LessonTask.Without.failing(fails)
     let chaffs = named.compactMap { name in spec.chaffs.first { $0.name == name } }
     guard chaffs.count == named.count else { return nil }
     return Set(chaffs.map { VariantID(task: task.number, role: .chaff($0)) })
@@ -124,7 +124,7 @@ extension Checker {
   /// task asks, the compiler's error (`compiles`), a promise the task forbids (`forbidden`), logic
   /// in a view (`views`), or a data race report (`ThreadSanitizer`).
   static func finding(_ finding: Finding, isTheFailureOf name: String) -> Bool {
-    let names = name.components(separatedBy: " or ")
+    let names = LessonTask.Without.failing(name)
     if names.count > 1 { return names.contains { Self.finding(finding, isTheFailureOf: $0) } }
     func inSuite(_ test: TestOutcome) -> Bool { TestOutcome.namePath(ofID: test.id).first == name }
     // A misuse is shown by the path the learner knows; the catalog names it from the lesson folder.
