@@ -24,7 +24,7 @@ package struct JobDurations: Sendable {
   }
 
   /// The seconds each job took last time, by its name (`JobID.description`).
-  func load() -> [String: Double] {
+  package func load() -> [String: Double] {
     StoredFile<[String: Double]>.read(file) ?? [:]
   }
 

@@ -42,4 +42,19 @@ struct SoakSchedulingTests {
     #expect(soak.batches(of: 49, oneRunTook: 2.0, chunkSeconds: 8.0).allSatisfy { $0.job == nil })
     #expect(soak.read(nil, runs: 3).problem == "not built")
   }
+
+  @Test("A grading's kept run stands for a soak's first run with the time the grading took; without a time it is probed again")
+  func gradedRunsCarryTheirTime() {
+    let chaff = VariantID.solution(of: 3)
+    let wheat = VariantID.solution(of: 4)
+    let kept: [JobID: JobResult] = [.variant(chaff): JobResult(ending: .timedOut), .variant(wheat): JobResult()]
+    // The job cache keeps no seconds: counted as instant, a two-second run put 49 runs in one process.
+    #expect(kept.values.allSatisfy { $0.seconds == 0 })
+
+    let timed = Grader.timed(kept, seconds: [JobID.variant(chaff).description: 2.06])
+    #expect(timed[chaff]?.seconds == 2.06)
+    #expect(timed[chaff]?.ending == .timedOut, "the kept run itself, with its time")
+    #expect(timed[wheat] == nil, "a run whose time is unknown is probed again")
+    #expect(Grader.timed(kept, seconds: [JobID.variant(wheat).description: 0]).isEmpty)
+  }
 }

@@ -59,7 +59,7 @@ public struct Checker: Sendable {
         tree.files[path] = shown.outputBytes
       }
     }
-    var breaches = lessons.count == workbook.catalog.lessons.count
+    let breaches = lessons.count == workbook.catalog.lessons.count
       ? CatalogValidator.validate(workbook.catalog, tree: tree) + manifestBreaches()
       : lessons.flatMap { CatalogValidator.validate($0, tree: tree) }
     return breaches + checkSideBySide(lessons)
@@ -92,6 +92,13 @@ public struct Checker: Sendable {
   func check(_ lesson: Lesson) -> [Breach] {
     var breaches: [Breach] = []
     func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
+    // With GRADE_TRACE=1, how long each phase of the lesson's check took, for finding where a check's time goes.
+    var phaseStart = ContinuousClock.now
+    func phaseDone(_ phase: String) {
+      trace("lesson \(lesson.number): \(phase)", since: phaseStart)
+      phaseStart = .now
+    }
+    defer { phaseDone("the rest") }
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): solution")
     let solved = grader.grade(
@@ -108,21 +115,27 @@ public struct Checker: Sendable {
       }
     }
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
+    phaseDone("the solution")
     breaches += checkOverSpecifiedTests(of: lesson)
     breaches += checkWithoutFixtures(of: lesson)
     breaches += checkLyingWitnesses(of: lesson)
+    phaseDone("the fixtures")
     breaches += checkKeptMutants(of: lesson)
     breaches += checkSurvivorExamples(of: lesson)
+    phaseDone("the mutants")
     progress("check: lesson \(lesson.number) (\(lesson.slug)): every program of a task laid out alike")
     breaches += checkLayout(of: lesson)
+    phaseDone("the layout")
 
     if let runs {
       progress("check: lesson \(lesson.number) (\(lesson.slug)): the reference tests \(Count.words(runs, "time")) against every version, side by side")
       // One soak at a time, whichever lessons are checked at once: a soak proves the reference
       // tests under a grading's load, not under two.
       let soaked = Self.soakTurn.withLock { _ in
-        grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
+        phaseDone("waiting for the soak's turn")
+        return grader.soak(lesson, learnerFolder: workbook.solutionFolder(of: lesson), workspaceName: "check-solution", runs: runs)
       }
+      phaseDone("the soak")
       for result in soaked {
         if let problem = result.problem {
           breach("task \(result.task): \(Count.words(runs, "run")) against \(result.variant.words) could not be counted: \(problem)")
@@ -142,6 +155,7 @@ public struct Checker: Sendable {
     }
 
     breaches += checkStarter(lesson)
+    phaseDone("the starter")
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
     breaches += checkSnippets(of: lesson)

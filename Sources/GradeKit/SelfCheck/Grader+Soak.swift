@@ -73,7 +73,7 @@ extension Grader {
         }
       }
       // A variant's first run is the grading's own, where it was kept; the rest are probed first.
-      let graded = gradedRuns(of: lesson, tasks: chosen, built: built, flavour: flavour)
+      let graded = gradedRuns(of: lesson, tasks: chosen, built: built, flavour: flavour, durations: JobDurations(in: root))
       let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
       let probed = executor.run(probes.filter { graded[$0.soak.variant] == nil }.compactMap(\.job))
         .merging(graded.map { (JobID.repeated($0.key, share: 0), $0.value) }) { $1 }
@@ -99,16 +99,32 @@ extension Grader {
     return results.sorted { ($0.task, $0.mustFail ? 1 : 0, $0.variant.words) < ($1.task, $1.mustFail ? 1 : 0, $1.variant.words) }
   }
 
-  /// The kept result of each variant's run in the grading of `tasks` from `built`, by variant: a
-  /// soak counts it as the first of its runs, so that `grade check` runs nothing twice. The same
-  /// program, tests and limits give the same key, so a result found is a run of exactly what the
-  /// soak runs; none are used when the grader may not answer from kept results (`--no-cache`).
-  func gradedRuns(of lesson: Lesson, tasks: [LessonTask], built: Workspace.Built, flavour: JobList.Flavour) -> [VariantID: JobResult] {
+  /// The kept result of each variant's run in the grading of `tasks` from `built`, by variant, with
+  /// how long that run took: a soak counts it as the first of its runs, so that `grade check` runs
+  /// nothing twice. The same program, tests and limits give the same key, so a result found is a
+  /// run of exactly what the soak runs; none are used when the grader may not answer from kept
+  /// results (`--no-cache`).
+  ///
+  /// The job cache keeps no times, so a run's seconds come from the grading's `durations`; a run
+  /// whose time is not there is left out and probed again. Counted as instant, a kept run put
+  /// the other 49 runs of a chaff that waits two seconds into one process: lesson 6's soak took
+  /// 99 s, and 31 s split.
+  func gradedRuns(
+    of lesson: Lesson, tasks: [LessonTask], built: Workspace.Built, flavour: JobList.Flavour, durations: JobDurations
+  ) -> [VariantID: JobResult] {
     guard useCache else { return [:] }
     let jobs = JobList.jobs(for: lesson, tasks: Set(tasks.map(\.number)), built: built, flavour: flavour, settings: settings)
-    return Dictionary(JobCache(folder: state.jobs).kept(jobs).compactMap { id, kept in
-      guard case .variant(let variant) = id else { return nil }
-      return (variant, kept)
+    return Self.timed(JobCache(folder: state.jobs).kept(jobs), seconds: durations.load())
+  }
+
+  /// Each variant's kept run in `kept` with the `seconds` (by `JobID.description`) it took; a run
+  /// whose time is unknown is left out.
+  static func timed(_ kept: [JobID: JobResult], seconds: [String: Double]) -> [VariantID: JobResult] {
+    Dictionary(kept.compactMap { id, kept in
+      guard case .variant(let variant) = id, let took = seconds[id.description], took > 0 else { return nil }
+      var run = kept
+      run.seconds = took
+      return (variant, run)
     }) { first, _ in first }
   }
 
