@@ -28,6 +28,9 @@ public struct ProcessOutcome: Sendable, Equatable {
   public var outputWasTruncated: Bool
   /// Wall-clock seconds from start to end.
   public var seconds: Double
+  /// The seconds of CPU the process and every descendant it waited for used, user and system:
+  /// with `seconds`, how much of a core it kept busy. 0 when unknown.
+  public var cpuSeconds: Double = 0
 
   /// What the process wrote to descriptor 3, when the runner captured it.
   public var events: Data?

@@ -30,4 +30,57 @@ package enum SideBySide {
     }
     finished.wait()
   }
+
+  /// Calls `body` for each index of `costs`, in order, starting each once the costs of the calls
+  /// still running leave room for its own within `budget`, and at most `cap` at once; one call
+  /// always may run, whatever its cost. Returns when all are done.
+  ///
+  /// With every cost 1 and `budget` and `cap` alike, this is `run(_:width:_:)`. A cost below 1
+  /// is a call that mostly waits: more of them run at once for the same load.
+  package static func run(costs: [Double], budget: Double, cap: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let admission = Admission()
+    for index in costs.indices {
+      admission.enter(cost: costs[index], budget: budget, cap: cap)
+      let thread = Thread {
+        body(index)
+        admission.leave(cost: costs[index])
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    admission.waitForAll()
+  }
+
+  /// The calls running and their costs, under one lock.
+  private final class Admission: @unchecked Sendable {
+    private let condition = NSCondition()
+    // Guarded by `condition`.
+    private var running = 0
+    private var used = 0.0
+
+    /// Waits until a call of `cost` fits, then counts it as running.
+    func enter(cost: Double, budget: Double, cap: Int) {
+      condition.lock()
+      while running > 0 && (running >= cap || used + cost > budget) { condition.wait() }
+      running += 1
+      used += cost
+      condition.unlock()
+    }
+
+    /// Counts a call of `cost` as done.
+    func leave(cost: Double) {
+      condition.lock()
+      running -= 1
+      used -= cost
+      condition.broadcast()
+      condition.unlock()
+    }
+
+    /// Waits until no call runs.
+    func waitForAll() {
+      condition.lock()
+      while running > 0 { condition.wait() }
+      condition.unlock()
+    }
+  }
 }

@@ -163,6 +163,8 @@ public struct Spawner: Sendable {
     var events = spawned.events.map { PipeCollector(descriptor: $0, keep: eventLimit) }
     var termination: ProcessOutcome.Termination?
     var exitStatus: Int32 = 0
+    // wait4, not waitpid: its usage is the child's CPU with that of every descendant it waited for.
+    var usage = rusage()
 
     var anyOpen: Bool { output.open || errors?.open == true || events?.open == true }
     // Once every pipe has closed, the child is ending: its exit is looked for after 0.25 ms,
@@ -187,7 +189,7 @@ public struct Spawner: Sendable {
 
     while termination == nil {
       pump(milliseconds: 20)
-      if waitpid(spawned.pid, &exitStatus, WNOHANG) == spawned.pid {
+      if wait4(spawned.pid, &exitStatus, WNOHANG, &usage) == spawned.pid {
         termination = Self.termination(fromWaitStatus: exitStatus)
         break
       }
@@ -200,7 +202,7 @@ public struct Spawner: Sendable {
       }
       if termination != nil {
         kill(-spawned.pid, SIGKILL)
-        waitpid(spawned.pid, &exitStatus, 0)
+        wait4(spawned.pid, &exitStatus, 0, &usage)
       }
     }
     // Whatever the child left running in its group goes too, so the pipes reach end of file.
@@ -219,6 +221,7 @@ public struct Spawner: Sendable {
       outputWasTruncated: output.discarded > 0,
       seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
       events: events.map { Data($0.kept) })
+    outcome.cpuSeconds = Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime)
     outcome.outputBytes = Data(output.kept)
     outcome.errorOutput = errors?.text ?? ""
     return outcome
@@ -261,6 +264,9 @@ public struct Spawner: Sendable {
     }
     return (high[0], high[1])
   }
+
+  /// A `timeval`'s seconds, with their fraction.
+  static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
 
   /// Decodes a `waitpid` status without the C macros, which Swift cannot import.
   static func termination(fromWaitStatus status: Int32) -> ProcessOutcome.Termination {

@@ -22,6 +22,15 @@ package struct JobExecutor: Sendable {
   }
   /// Called before each run (`Grader.pause`).
   package var pause: @Sendable () -> Void = {}
+  /// How much of a core each job is known to keep busy (`JobDurations.Took.busy`), when its
+  /// program was just run and measured: jobs then start while the cores those running keep
+  /// busy add up to `width`, at most `mostAtOnce` at once, a job not named counting as a whole
+  /// core. `nil`: `width` jobs at once, as a grading runs a learner's tests, whose last time
+  /// says nothing of how their next edit waits.
+  package var busy: [JobID: Double]?
+
+  /// The most jobs that run at once when each one's share of a core is known.
+  static let mostAtOnce = 4 * width
 
   /// The order jobs start in.
   package enum Order: Sendable {
@@ -56,12 +65,12 @@ package struct JobExecutor: Sendable {
         pending.append(job)
       }
     }
-    let expected = if case .longestFirst(let durations) = self.order { durations.load() } else { [String: Double]?.none }
+    let expected = if case .longestFirst(let durations) = self.order { durations.load() } else { [String: JobDurations.Took]?.none }
     let order = [false, true].flatMap { waits in
       let group = pending.filter { $0.waitsForSolution == waits }
       return expected.map { JobDurations.longestFirst(group, expected: $0) } ?? group
     }
-    SideBySide.run(order.count, width: Self.width) { index in
+    let each: @Sendable (Int) -> Void = { index in
       let job = order[index]
       let cancellation = cancellation(of: job)
       guard let workspace = workspaces[job.flavour], cancellation?.isCancelled != true else { return }
@@ -77,6 +86,11 @@ package struct JobExecutor: Sendable {
       trace("job \(job.id) took", since: started)
       if job.caches(result) { cache?.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }
+    }
+    if let busy {
+      SideBySide.run(costs: order.map { busy[$0.id] ?? 1 }, budget: Double(Self.width), cap: Self.mostAtOnce, each)
+    } else {
+      SideBySide.run(order.count, width: Self.width, each)
     }
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
     if case .longestFirst(let durations) = self.order { durations.store(results.value) }

@@ -23,6 +23,8 @@ public struct JobResult: Sendable, Equatable, Codable {
   /// How long the run took, in seconds of wall time; 0 for a result the job cache kept, which
   /// does not store it.
   public var seconds: Double = 0
+  /// The CPU its runs used, in seconds, user and system; 0 for a kept result, likewise.
+  public var cpuSeconds: Double = 0
 
   /// Creates a result.
   public init(

@@ -107,6 +107,7 @@ extension Workspace {
         return nil
       }
       let outcome = boxed.outcome
+      result.cpuSeconds += outcome.cpuSeconds
       var report = TestRunReport(eventStream: boxed.events, repetitions: repetitions)
       report.problems = boxed.streamProblems + report.problems
       // What the run printed is its own text, kept as printed: Feedback escapes it where it shows it.
@@ -205,6 +206,7 @@ extension Workspace {
       result.unattributedIssues += other.result.unattributedIssues
       result.ending = result.ending.merged(with: other.result.ending)
       result.hung += other.result.hung
+      result.cpuSeconds += other.result.cpuSeconds
       if !other.result.outputTail.isEmpty { result.outputTail = other.result.outputTail }
     }
   }

@@ -51,10 +51,10 @@ struct SoakSchedulingTests {
     // The job cache keeps no seconds: counted as instant, a two-second run put 49 runs in one process.
     #expect(kept.values.allSatisfy { $0.seconds == 0 })
 
-    let timed = Grader.timed(kept, seconds: [JobID.variant(chaff).description: 2.06])
-    #expect(timed[chaff]?.seconds == 2.06)
+    let timed = Grader.timed(kept, seconds: [JobID.variant(chaff).description: .init(seconds: 2.06, cpuSeconds: 0.1)])
+    #expect(timed[chaff]?.seconds == 2.06 && timed[chaff]?.cpuSeconds == 0.1)
     #expect(timed[chaff]?.ending == .timedOut, "the kept run itself, with its time")
     #expect(timed[wheat] == nil, "a run whose time is unknown is probed again")
-    #expect(Grader.timed(kept, seconds: [JobID.variant(wheat).description: 0]).isEmpty)
+    #expect(Grader.timed(kept, seconds: [JobID.variant(wheat).description: .init(seconds: 0, cpuSeconds: 0)]).isEmpty)
   }
 }

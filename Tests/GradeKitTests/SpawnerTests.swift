@@ -16,6 +16,20 @@ struct SpawnerTests {
     #expect(outcome.output.contains("oops"))
   }
 
+  @Test("The CPU a process used comes back, with that of the children it waited for; a process that only waits used next to none")
+  func cpuSeconds() throws {
+    // The busy loop runs in a grandchild, which the shell waits for.
+    let busy = try spawner.run(
+      ["/bin/sh", "-c", "/bin/sh -c 'i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done'"], until: .now + .seconds(120))
+    #expect(busy.succeeded)
+    #expect(busy.cpuSeconds > 0.05, "\(busy.cpuSeconds) s of CPU in \(busy.seconds) s")
+    #expect(busy.cpuSeconds <= busy.seconds * Double(SideBySide.cores) + 0.05)
+    // A process that waits, stopped at the deadline.
+    let waiting = try spawner.run(["/bin/sh", "-c", "sleep 600"], until: .now + .milliseconds(300))
+    #expect(waiting.termination == .timedOut)
+    #expect(waiting.cpuSeconds < busy.cpuSeconds / 4, "\(waiting.cpuSeconds) s of CPU while waiting")
+  }
+
   @Test("With separate streams, output is stdout alone: a git trace on stderr never reaches a file made from it")
   func separateStreams() throws {
     let outcome = try spawner.run(

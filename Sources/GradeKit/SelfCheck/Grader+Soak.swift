@@ -42,8 +42,9 @@ extension Grader {
   /// running its fifty runs in turn took 100 s. So each variant first runs once (a probe that
   /// says how long one run takes), and the rest of its runs are split into processes of about
   /// `soakChunkSeconds` each, the longest first. Every process is a job of a grading's kind
-  /// (`JobID.repeated`), run by a grading's executor as many at once as a grading runs
-  /// (`JobExecutor.width`): the soak proves the reference tests under a grading's load.
+  /// (`JobID.repeated`), run by a grading's executor, as many at once as keep the cores as busy
+  /// as a grading's `JobExecutor.width` busy jobs do (`JobExecutor.busy`): the soak proves the
+  /// reference tests under a grading's load.
   public func soak(_ lesson: Lesson, learnerFolder: URL, workspaceName: String, runs: Int) -> [SoakResult] {
     guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(spawner: spawner))
     else { return [] }
@@ -80,6 +81,15 @@ extension Grader {
       let rest = soaks.flatMap { soak in
         soak.batches(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
       }
+      // Most of a soak's runs wait for a bounded wait to run out, and a waiting run leaves its core
+      // to another: the rest start by how much of a core each variant's first run kept busy, so
+      // the cores are as loaded as a grading's eight busy jobs load them.
+      executor.busy = Dictionary(rest.compactMap { batch in
+        probed[.repeated(batch.soak.variant, share: 0)].map { first in
+          (JobID.repeated(batch.soak.variant, share: batch.share),
+           JobDurations.Took(seconds: first.seconds, cpuSeconds: first.cpuSeconds).busy(floor: Self.leastBusy))
+        }
+      }) { first, _ in first }
       let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
@@ -119,14 +129,18 @@ extension Grader {
 
   /// Each variant's kept run in `kept` with the `seconds` (by `JobID.description`) it took; a run
   /// whose time is unknown is left out.
-  static func timed(_ kept: [JobID: JobResult], seconds: [String: Double]) -> [VariantID: JobResult] {
+  static func timed(_ kept: [JobID: JobResult], seconds: [String: JobDurations.Took]) -> [VariantID: JobResult] {
     Dictionary(kept.compactMap { id, kept in
-      guard case .variant(let variant) = id, let took = seconds[id.description], took > 0 else { return nil }
+      guard case .variant(let variant) = id, let took = seconds[id.description], took.seconds > 0 else { return nil }
       var run = kept
-      run.seconds = took
+      run.seconds = took.seconds
+      run.cpuSeconds = took.cpuSeconds
       return (variant, run)
     }) { first, _ in first }
   }
+
+  /// The least share of a core a soak's run counts as keeping busy, however long it waits.
+  static let leastBusy = 1.0 / 16
 
   /// The test functions, by name, that catch `variant` in `result`, one run, as a grading
   /// counts a catch: a test that failed, or crashed where the chaff allows it, with as many
