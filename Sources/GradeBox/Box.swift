@@ -131,11 +131,6 @@ public struct Box: Sendable {
       let root = run.appending(path: "root")
       let fileSystem = BoxRoot(
         toolchain: isolation.toolchain, program: copied, libraries: libraries, scratchBytes: limits.scratchBytes)
-      do {
-        try fileSystem.makeSkeleton(at: root)
-      } catch {
-        throw .infrastructure("cannot make a run's file system in \(run.path): \(error.localizedDescription)")
-      }
       command += Launcher.environment(environment) + fileSystem.arguments(root: root)
         + ["--workdir", "/box/work", "--processes", "\(limits.processes)", "--", "/box/bin/\(Box.programName)"]
     } else {

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The file system a box's tests see: a skeleton of empty folders, files and
-/// links, made afresh in each run's folder, and the mounts that fill it.
+/// The file system a box's tests see: the mounts and links the launcher makes in the box's root.
 ///
-/// The skeleton is made here, in Swift, so that the launcher (`Launcher`) only mounts:
-/// it makes the skeleton itself read-only first, and every mount lands on an entry of it.
+/// The launcher (`Launcher`) makes the root a fresh tmpfs inside the box's mount namespace,
+/// with an empty mount point for every mount (a file where a file is bound) and every link,
+/// makes it read-only, then mounts: nothing of the root is on the host's disk, and no run
+/// sees another's.
 struct BoxRoot {
   /// One mount, made by the launcher from its arguments (`arguments`).
   struct Mount: Equatable {
@@ -30,9 +31,6 @@ struct BoxRoot {
     var target: String
     /// The size of a `scratch` mount.
     var bytes: Int? = nil
-
-    /// Whether the mount point is a file rather than a folder.
-    var onFile: Bool = false
 
     /// The launcher's arguments that make this mount, each value one word.
     var arguments: [String] {
@@ -64,13 +62,13 @@ struct BoxRoot {
     }
     for name in ["ld.so.cache", "ld.so.conf", "localtime", "passwd", "group", "nsswitch.conf"]
     where manager.fileExists(atPath: "/etc/\(name)") && !Self.isFolder("/etc/\(name)") {
-      mounts.append(Mount(kind: .view, source: "/etc/\(name)", target: "/etc/\(name)", onFile: true))
+      mounts.append(Mount(kind: .view, source: "/etc/\(name)", target: "/etc/\(name)"))
     }
     if toolchain != "/usr" && !toolchain.hasPrefix("/usr/") {
       mounts.append(Mount(kind: .view, source: toolchain, target: toolchain))
     }
     for name in ["null", "zero", "full", "random", "urandom"] {
-      mounts.append(Mount(kind: .device, source: "/dev/\(name)", target: "/dev/\(name)", onFile: true))
+      mounts.append(Mount(kind: .device, source: "/dev/\(name)", target: "/dev/\(name)"))
     }
     mounts += [
       Mount(kind: .scratch, target: "/dev/shm", bytes: 16 << 20),
@@ -78,40 +76,20 @@ struct BoxRoot {
       Mount(kind: .scratch, target: "/tmp", bytes: scratchBytes),
       // Scratch in memory, not on the host's disk: capped, and gone with the run whatever it holds.
       Mount(kind: .scratch, target: "/box/work", bytes: scratchBytes),
-      Mount(kind: .view, source: program.path, target: "/box/bin/\(Box.programName)", onFile: true),
+      Mount(kind: .view, source: program.path, target: "/box/bin/\(Box.programName)"),
     ]
     for library in libraries {
-      mounts.append(Mount(kind: .view, source: library.path, target: "/box/bin/\(library.lastPathComponent)", onFile: true))
+      mounts.append(Mount(kind: .view, source: library.path, target: "/box/bin/\(library.lastPathComponent)"))
     }
     self.mounts = mounts
     self.links = links
   }
 
-  /// Makes the skeleton in the empty folder `root`: a mount point for every mount, and the links.
-  func makeSkeleton(at root: URL) throws {
-    let manager = FileManager.default
-    for mount in mounts {
-      let point = root.appending(path: String(mount.target.dropFirst()))
-      if mount.onFile {
-        try manager.createDirectory(at: point.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard manager.createFile(atPath: point.path, contents: nil) else {
-          throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: point.path])
-        }
-      } else {
-        try manager.createDirectory(at: point, withIntermediateDirectories: true)
-      }
-    }
-    for (path, target) in links.sorted(by: { $0.key < $1.key }) {
-      let link = root.appending(path: String(path.dropFirst()))
-      try manager.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try manager.createSymbolicLink(atPath: link.path, withDestinationPath: target)
-    }
-  }
-
-  /// The launcher's arguments that make the box's file system on the skeleton at `root`: the
-  /// root, then every mount in order.
+  /// The launcher's arguments that make the box's file system at `root`, an empty folder of the
+  /// host's: the root, every mount in order, then every link.
   func arguments(root: URL) -> [String] {
     ["--root", root.path] + mounts.flatMap(\.arguments)
+      + links.sorted { $0.key < $1.key }.flatMap { ["--link", $0.key, $0.value] }
   }
 
   private static func isFolder(_ path: String) -> Bool {

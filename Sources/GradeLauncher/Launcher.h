@@ -23,6 +23,7 @@
 #define LAUNCHER_MAX_MOUNTS 64
 #define LAUNCHER_MAX_LIMITS 8
 #define LAUNCHER_MAX_ENVIRONMENT 32
+#define LAUNCHER_MAX_LINKS 16
 
 // How a mount is made (BoxRoot.Mount.Kind).
 enum mount_kind {
@@ -41,6 +42,12 @@ struct mount_order {
   unsigned long long bytes;
 };
 
+// One symbolic link inside the box, made in its root before the root is read-only.
+struct link_order {
+  const char *path;    // a path inside the box
+  const char *target;  // what it points to, as ln -s takes it
+};
+
 // One resource limit, set soft and hard.
 struct limit_order {
   int resource;
@@ -56,6 +63,8 @@ struct orders {
   long processes;             // --processes N: the box's pid_max; 0 for none
   struct mount_order mounts[LAUNCHER_MAX_MOUNTS];
   int mount_count;
+  struct link_order links[LAUNCHER_MAX_LINKS];
+  int link_count;
   struct limit_order limits[LAUNCHER_MAX_LIMITS];
   int limit_count;
   char *environment[LAUNCHER_MAX_ENVIRONMENT + 1];  // NULL-terminated
@@ -78,8 +87,9 @@ int fork_box(void);
 // Enters a second user namespace as nobody, which holds no capability over the box's mounts; 0 or -1.
 int enter_nobody_namespace(void);
 
-// Mounts every order under `root`, the root itself read-only first; 0 or -1.
-int make_mounts(const char *root, const struct mount_order *mounts, int count);
+// Makes the box's root at the empty folder `root`: a tmpfs holding a mount point for every
+// mount and every link, made read-only, then every mount on it; 0 or -1.
+int make_root(const char *root, const struct orders *orders);
 // Mounts one scratch tmpfs of `bytes` at `path`; 0 or -1.
 int mount_scratch(const char *path, unsigned long long bytes);
 // Mounts a /proc of this PID namespace at `path`; 0 or -1.

@@ -67,6 +67,20 @@ static int read_mount(char **argv, int argc, int *index, struct orders *orders) 
   return 0;
 }
 
+// Reads `--link PATH TARGET` at argv[*index]: PATH inside the box, TARGET any text but none.
+static int read_link(char **argv, int argc, int *index, struct orders *orders) {
+  if (*index + 2 >= argc) return refuse("a link lacks its path or target", NULL);
+  if (orders->link_count == LAUNCHER_MAX_LINKS) return refuse("too many links", NULL);
+  struct link_order *link = &orders->links[orders->link_count];
+  link->path = argv[*index + 1];
+  link->target = argv[*index + 2];
+  if (box_path(link->path) != 0) return refuse("a link's path is not an absolute path", link->path);
+  if (link->target[0] == '\0') return refuse("a link has no target", link->path);
+  orders->link_count++;
+  *index += 2;
+  return 0;
+}
+
 // Reads `--limit NAME VALUE` at argv[*index].
 static int read_limit(char **argv, int argc, int *index, struct orders *orders) {
   if (*index + 2 >= argc) return refuse("a limit lacks its name or value", NULL);
@@ -113,7 +127,9 @@ static int check_whole(const struct orders *orders) {
   if (orders->program[0][0] != '/') return refuse("the program is not an absolute path", orders->program[0]);
   int boxed = orders->root != NULL;
   if (boxed && (orders->workdir == NULL || box_path(orders->workdir) != 0)) return refuse("a box needs --workdir, an absolute path", NULL);
-  if (!boxed && (orders->mount_count > 0 || orders->processes > 0 || orders->workdir)) return refuse("mounts need --root", NULL);
+  if (!boxed && (orders->mount_count > 0 || orders->link_count > 0 || orders->processes > 0 || orders->workdir)) {
+    return refuse("mounts need --root", NULL);
+  }
   return 0;
 }
 
@@ -142,6 +158,8 @@ int read_orders(int argc, char **argv, struct orders *orders) {
       index++;
     } else if (strcmp(option, "--limit") == 0) {
       failed = read_limit(argv, argc, &index, orders);
+    } else if (strcmp(option, "--link") == 0) {
+      failed = read_link(argv, argc, &index, orders);
     } else if (strcmp(option, "--env") == 0) {
       failed = read_variable(argv, argc, &index, orders);
     } else if (strcmp(option, "--view") == 0 || strcmp(option, "--tree") == 0 || strcmp(option, "--device") == 0

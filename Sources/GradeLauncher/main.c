@@ -5,7 +5,8 @@
 //                 [--root FOLDER --workdir PATH [--processes N] [MOUNT]...] -- PROGRAM [ARGUMENT]...
 //   GradeLauncher [--nobody] --probe FOLDER
 // where MOUNT is --view SOURCE TARGET, --tree SOURCE TARGET, --device SOURCE TARGET,
-// --scratch TARGET BYTES or --proc TARGET, each TARGET a path inside the box, and NAME one
+// --scratch TARGET BYTES, --proc TARGET or --link PATH TARGET, each TARGET of a mount and
+// each PATH a path inside the box, and NAME one
 // of as, fsize, nofile, core, cpu. Without --root the program runs with the limits and the
 // environment alone, in the folder it was started in: the portable box (BoxKind.portable), and
 // on macOS the Darwin box, whose program is sandbox-exec. Only that use is built off Linux.
@@ -23,7 +24,7 @@ void complain(const char *what) { fprintf(stderr, "GradeLauncher: %s: %s\n", wha
 #if defined(__linux__)
 // Makes the box inside the namespaces: its file system, its process cap, its user, its root.
 static int make_box(const struct orders *orders) {
-  if (make_mounts(orders->root, orders->mounts, orders->mount_count) != 0) return -1;
+  if (make_root(orders->root, orders) != 0) return -1;
   // The cap is the kernel's to give: an older kernel runs without it, as Isolation.processLimit says.
   if (orders->processes > 0) {
     char proc[4096];

@@ -13,6 +13,9 @@ struct BoxTests {
   @Test("The launcher refuses arguments it does not list, and a box without its folder, before it does anything", arguments: [
     ["--mount", "/", "/"], ["--limit", "stack", "1", "--", "/bin/true"], ["--env", "A B=c", "--", "/bin/true"],
     ["--root", "/tmp", "--", "/bin/true"], ["--view", "/usr", "/usr", "--", "/bin/true"], ["--", "true"], ["--processes", "-1"],
+    ["--link", "/dev/fd", "/proc/self/fd", "--", "/bin/true"],
+    ["--root", "/tmp", "--workdir", "/", "--link", "dev/fd", "/proc/self/fd", "--", "/bin/true"],
+    ["--root", "/tmp", "--workdir", "/", "--link", "/dev/fd", "", "--", "/bin/true"],
   ])
   func launcherRefuses(_ arguments: [String]) throws {
     let launcher = try #require(Self.isolation.launcher, "\(Self.isolation.reason ?? "")")
@@ -46,6 +49,7 @@ struct BoxTests {
         "program=\(manager.contents(atPath: "/box/bin/tests") != nil)", "exe=\(manager.contents(atPath: "/proc/self/exe") != nil)",
         "mem=\(FileHandle(forReadingAtPath: "/proc/self/mem") != nil)",
         "lock=\(flock(open("/etc/passwd", O_RDONLY), LOCK_SH))", "scratch=\(scratch)", "answer=\(answer())",
+        "fd=\((try? manager.destinationOfSymbolicLink(atPath: "/dev/fd")) ?? "none")", "dev=\(writes("/dev/made"))",
       ]
       Issue.record(Comment(rawValue: seen.joined(separator: " ")))
     }
@@ -87,7 +91,7 @@ struct BoxTests {
     let seen = run.tests.flatMap(\.issues).flatMap(\.comments).joined()
     // The program's folder cannot even be listed: a run may read the libraries in it, by name, and nothing else.
     for part in ["cwd=/box/work", "work=true", "tmp=true", "root=false", "usr=false", "bin=false", "program=false", "lock=-1", "answer=42",
-                 "ls=[]"] {
+                 "ls=[]", "fd=/proc/self/fd", "dev=false"] {
       #expect(seen.contains(part), "missing \"\(part)\" in: \(seen)")
     }
     if Self.isolation.codeHidden {
@@ -122,7 +126,6 @@ struct BoxTests {
     defer { try? FileManager.default.removeItem(at: root) }
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     let fileSystem = BoxRoot(toolchain: Self.isolation.toolchain, program: URL(fileURLWithPath: "/bin/sh"), libraries: [], scratchBytes: 1 << 20)
-    try fileSystem.makeSkeleton(at: root)
     // The program is PID 1 of its box, which no signal sent from inside reaches: a fault does
     // (here, a shell's endless recursion on a small stack).
     let outcome = try Spawner().run(
