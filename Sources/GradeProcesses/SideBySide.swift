@@ -11,32 +11,15 @@ package enum SideBySide {
   /// more work item than there are cores however long they block (eight half-second sleeps took
   /// 1.5 s on 2 cores), and a job blocks on its process from start to end.
   package static func run(_ count: Int, width: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let next = Locked(0)
-    let finished = DispatchGroup()
-    for _ in 0..<min(max(1, width), count) {
-      finished.enter()
-      let thread = Thread {
-        while case let index = next.withValue({ value -> Int in
-          defer { value += 1 }
-          return value
-        }), index < count {
-          body(index)
-        }
-        finished.leave()
-      }
-      // As much stack as the main thread has: a job decodes its events and folds its results.
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-    finished.wait()
+    run(costs: Array(repeating: 1, count: count), budget: Double(max(1, width)), cap: max(1, width), body)
   }
 
   /// Calls `body` for each index of `costs`, in order, starting each once the costs of the calls
   /// still running leave room for its own within `budget`, and at most `cap` at once; one call
   /// always may run, whatever its cost. Returns when all are done.
   ///
-  /// With every cost 1 and `budget` and `cap` alike, this is `run(_:width:_:)`. A cost below 1
-  /// is a call that mostly waits: more of them run at once for the same load.
+  /// Each call runs on a thread of its own. A cost below 1 is a call that mostly waits: more of
+  /// them run at once for the same load.
   package static func run(costs: [Double], budget: Double, cap: Int, _ body: @escaping @Sendable (Int) -> Void) {
     let admission = Admission()
     for index in costs.indices {

@@ -36,6 +36,11 @@ package struct JobDurations: Sendable {
       self.cpuSeconds = cpuSeconds
     }
 
+    /// What `result`'s runs took.
+    package init(_ result: JobResult) {
+      self.init(seconds: result.seconds, cpuSeconds: result.cpuSeconds)
+    }
+
     /// How much of a core the job kept busy, from `floor` to 1: a job that waits for a bounded
     /// wait to run out is near the floor.
     package func busy(floor: Double) -> Double {
@@ -53,7 +58,7 @@ package struct JobDurations: Sendable {
   func store(_ results: [JobID: JobResult]) {
     var durations = load()
     for (id, result) in results where result.seconds > 0 {
-      durations[id.description] = Took(seconds: result.seconds, cpuSeconds: result.cpuSeconds)
+      durations[id.description] = Took(result)
     }
     try? StoredFile.write(durations, to: file)
   }

@@ -87,11 +87,8 @@ package struct JobExecutor: Sendable {
       if job.caches(result) { cache?.store(result, key: job.cacheKey) }
       results.update { $0[job.id] = result }
     }
-    if let busy {
-      SideBySide.run(costs: order.map { busy[$0.id] ?? 1 }, budget: Double(Self.width), cap: Self.mostAtOnce, each)
-    } else {
-      SideBySide.run(order.count, width: Self.width, each)
-    }
+    SideBySide.run(
+      costs: order.map { busy?[$0.id] ?? 1 }, budget: Double(Self.width), cap: busy == nil ? Self.width : Self.mostAtOnce, each)
     trace("ran \(order.count) of \(jobs.count) jobs", since: .now)
     if case .longestFirst(let durations) = self.order { durations.store(results.value) }
     // A job that waits for a stuck solution may have ended (or been answered from the cache) before it was found stuck.

@@ -86,8 +86,7 @@ extension Grader {
       // the cores are as loaded as a grading's eight busy jobs load them.
       executor.busy = Dictionary(rest.compactMap { batch in
         probed[.repeated(batch.soak.variant, share: 0)].map { first in
-          (JobID.repeated(batch.soak.variant, share: batch.share),
-           JobDurations.Took(seconds: first.seconds, cpuSeconds: first.cpuSeconds).busy(floor: Self.leastBusy))
+          (JobID.repeated(batch.soak.variant, share: batch.share), JobDurations.Took(first).busy(floor: Self.leastBusy))
         }
       }) { first, _ in first }
       let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
