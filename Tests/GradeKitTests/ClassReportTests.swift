@@ -305,7 +305,9 @@ struct ClassGradingTests {
     let records = submissions.appendingPathExtension("report").appending(path: "records")
     defer { try? FileManager.default.removeItem(at: records.deletingLastPathComponent()) }
     let seen = Mutex<[ClassGrader.Progress]>([])
-    let classGrader = ClassGrader(grader: lab.grader, learnersAtOnce: 2) { progress in seen.withLock { $0.append(progress) } }
+    var grader = lab.grader
+    grader.limits.seconds = HostileLab.hangSeconds
+    let classGrader = ClassGrader(grader: grader, learnersAtOnce: 2) { progress in seen.withLock { $0.append(progress) } }
     let first = try classGrader.grade(submissions: submissions, lessons: [lab.lesson], records: records)
     #expect(first.map(\.learner) == ["crashes", "floods", "hangs", "solved"])
     #expect(first.first { $0.learner == "solved" }?.passedTasks == 3)

@@ -123,9 +123,8 @@ struct ResultCacheTests {
     }
     var grader = lab.grader
     grader.useCache = true
-    // The hang is cut short whatever the limit; a short one keeps the two gradings from idling
-    // ten seconds each. Nothing asserted here needs another run to finish within it.
-    grader.limits.seconds = 3
+    // Two gradings of a hang, each cut short at the lab's limit for hangs, not its 10 s.
+    grader.limits.seconds = HostileLab.hangSeconds
     let first = grader.grade(lab.lesson, learnerFolder: folder, workspaceName: "cache-hang")
     #expect(first.task(2).status != .pass)
     let latest = try #require(ResultCache.latest(in: grader.state.result("cache-hang", of: lab.lesson)))

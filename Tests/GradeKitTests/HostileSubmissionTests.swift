@@ -245,24 +245,25 @@ struct HostileSubmissionTests {
     let folder = try lab.learner("hang") { folder in
       try HostileLab.write(HostileLab.userStoreTest("    while true {}"), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = lab.grade(folder)
+    let result = lab.grade(folder, seconds: HostileLab.hangSeconds)
     #expect(result.task(2).status == .fail)
-    #expect(result.words(2).contains("Stopped after 10 s (set the limit with --timeout). Still running: hostile()."), "\(result.words(2))")
+    #expect(result.words(2).contains("Stopped after \(HostileLab.hangSeconds) s (set the limit with --timeout). Still running: hostile()."), "\(result.words(2))")
     #expect(result.task(1).status == .pass)
     #expect(result.task(3).status == .pass)
   }
 
   @Test("A hang on several threads, which spends CPU time faster than the clock, is reported as a hang, never as an exit status, and no variant waits it out again")
   func spinningHang() throws {
-    #expect(Box.cpuSeconds(wall: 10, cores: 2) > 20, "the wall clock stops a run before its threads can use up the CPU limit")
+    let seconds = HostileLab.hangSeconds
+    #expect(Box.cpuSeconds(wall: seconds, cores: 2) > 2 * seconds, "the wall clock stops a run before its threads can use up the CPU limit")
     let folder = try lab.learner("spinning-hang") { folder in
       let spin = "    DispatchQueue.concurrentPerform(iterations: \(2 * ProcessInfo.processInfo.activeProcessorCount + 2)) { _ in while true {} }"
       try HostileLab.write(HostileLab.userStoreTest(spin), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = lab.grade(folder)
+    let result = lab.grade(folder, seconds: seconds)
     let words = result.words(2)
     #expect(result.task(2).status == .fail)
-    #expect(words.contains("Stopped after 10 s (set the limit with --timeout). Still running: hostile()."), "\(words)")
+    #expect(words.contains("Stopped after \(seconds) s (set the limit with --timeout). Still running: hostile()."), "\(words)")
     #expect(!words.contains("exited with status"), "\(words)")
     #expect(!words.contains("killed by signal"), "\(words)")
     #expect(!words.contains("bug"), "the tests did not end on the correct version, so no buggy version was run: \(words)")
@@ -274,7 +275,7 @@ struct HostileSubmissionTests {
     let folder = try lab.learner("deadlock") { folder in
       try HostileLab.write(HostileLab.userStoreTest("    DispatchSemaphore(value: 0).wait()"), to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = lab.grade(folder)
+    let result = lab.grade(folder, seconds: HostileLab.hangSeconds)
     #expect(result.task(2).status == .fail)
     #expect(result.words(2).contains("Still running: hostile()."))
   }

@@ -22,9 +22,12 @@ struct PortableBoxTests {
     return grader
   }()
 
-  /// Grades `folder` in the portable box, in a workspace of its own.
-  func grade(_ folder: URL) -> LessonResult {
-    Self.grader.grade(lab.lesson, learnerFolder: folder, workspaceName: folder.lastPathComponent + "-portable")
+  /// Grades `folder` in the portable box, in a workspace of its own, each run limited to
+  /// `seconds` (the lab's 10 unless given).
+  func grade(_ folder: URL, seconds: Int? = nil) -> LessonResult {
+    var grader = Self.grader
+    if let seconds { grader.limits.seconds = seconds }
+    return grader.grade(lab.lesson, learnerFolder: folder, workspaceName: folder.lastPathComponent + "-portable")
   }
 
   @Test("The grader's box is the portable one: a launcher, no namespaces, no Landlock or seccomp")
@@ -71,9 +74,9 @@ struct PortableBoxTests {
         """).replacingOccurrences(of: "@Test func hostile() throws {", with: "@Test func hostile() async throws {"),
         to: "Tests/UserStoreTests.swift", in: folder)
     }
-    let result = grade(folder)
+    let result = grade(folder, seconds: HostileLab.hangSeconds)
     #expect(result.task(2).status == .fail)
-    #expect(result.words(2).contains("Stopped after 10 s (set the limit with --timeout). Still running: hostile()."), "\(result.words(2))")
+    #expect(result.words(2).contains("Stopped after \(HostileLab.hangSeconds) s (set the limit with --timeout). Still running: hostile()."), "\(result.words(2))")
     #expect(result.task(1).status == .pass)
     let files = try FileManager.default.contentsOfDirectory(atPath: scratch).filter { $0.hasPrefix(marker) }
     defer { for file in files { try? FileManager.default.removeItem(atPath: "\(scratch)/\(file)") } }

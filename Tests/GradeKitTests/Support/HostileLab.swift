@@ -90,10 +90,16 @@ final class HostileLab: Sendable {
     return folder
   }
 
-  /// Grades a learner folder in a workspace of its own, as `lesson` (lesson 1 unless changed).
-  func grade(_ folder: URL, lesson: Lesson? = nil, namespaces: Bool = true) -> LessonResult {
+  /// A time limit for a case whose own test hangs: the hang is cut short whatever the limit, and
+  /// lesson 1's other runs take a tenth of a second, so a short one keeps the case from idling.
+  static let hangSeconds = 3
+
+  /// Grades a learner folder in a workspace of its own, as `lesson` (lesson 1 unless changed),
+  /// each run limited to `seconds` (the lab's 10 unless given).
+  func grade(_ folder: URL, lesson: Lesson? = nil, namespaces: Bool = true, seconds: Int? = nil) -> LessonResult {
     var grader = grader
     if !namespaces { grader.isolation = Self.withoutNamespaces(grader.isolation) }
+    if let seconds { grader.limits.seconds = seconds }
     return grader.grade(lesson ?? self.lesson, learnerFolder: folder, workspaceName: folder.lastPathComponent + (namespaces ? "" : "-plain"))
   }
 
