@@ -395,7 +395,8 @@ struct ClassCommandTests {
     #expect(!FileManager.default.fileExists(atPath: out.path))
     #expect(!FileManager.default.fileExists(atPath: base.appending(path: "state").path), "nothing was graded")
 
-    let graded = app.run(common + ["--assignments", assignments.path, "--report", out.path, "--timeout", "10"], in: lab.workbook.root)
+    let graded = app.run(
+      common + ["--assignments", assignments.path, "--report", out.path, "--timeout", "\(HostileLab.hangSeconds)"], in: lab.workbook.root)
     #expect(graded.status == App.Exit.passed, "\(graded.err)")
     // Why so many at once, and the progress line's two kinds of trouble.
     #expect(graded.err.contains(" at a time ("), "\(graded.err)")
