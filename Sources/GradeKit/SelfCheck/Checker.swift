@@ -250,8 +250,8 @@ public struct Checker: Sendable {
 
   /// Grades `task` of `lesson` on the solution with the task's files that `fixtures` holds in
   /// place of the solution's, copied to `path` in the grader's state; `nil` when the folder holds
-  /// none of them. Every other write-tests task is graded as not started, and the workspace is
-  /// the one every such check shares, so each builds only the variants it needs, once.
+  /// none of them. Only `task` is graded (`Grader.grade`'s `only`), and the workspace is the one
+  /// every such check shares, so each builds only the variants it needs, once.
   ///
   /// - Parameter bugs: The task's chaffs and mutants to run, `nil` for all (`Grader.grade`).
   func grade(
@@ -261,10 +261,8 @@ public struct Checker: Sendable {
     guard !files.isEmpty else { return nil }
     progress("check: lesson \(lesson.number) (\(lesson.slug)): task \(task.number): \(what)")
     let folder = solution(of: lesson, with: files, from: fixtures, at: path)
-    return grader.grade(
-      lesson, learnerFolder: folder, workspaceName: "check-over-specified", notStarted: Self.writeTestsTasks(of: lesson, otherThan: task),
-      bugs: bugs
-    ).tasks.first { $0.taskNumber == task.number }
+    return grader.grade(lesson, learnerFolder: folder, workspaceName: "check-over-specified", bugs: bugs, only: task.number)
+      .tasks.first { $0.taskNumber == task.number }
   }
 
   /// A copy of the solution's owned files, at `path` in the grader's state, with `files` (the
@@ -280,12 +278,6 @@ public struct Checker: Sendable {
       try? FileManager.default.copyItem(at: source, to: target)
     }
     return folder
-  }
-
-  /// The write-tests tasks of `lesson` other than `task`: a check of one task's tests with another
-  /// test file grades them as not started, so none of their variants is built or run again.
-  static func writeTestsTasks(of lesson: Lesson, otherThan task: LessonTask) -> Set<Int> {
-    Set(lesson.tasks.filter { if case .writeTests = $0.kind { $0.number != task.number } else { false } }.map(\.number))
   }
 
   /// Compiles every ```swift block of the walkthrough against the solution's built module, as far as SIL.
