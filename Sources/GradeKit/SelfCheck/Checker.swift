@@ -65,39 +65,79 @@ public struct Checker: Sendable {
     return breaches + checkSideBySide(lessons)
   }
 
-  /// How many lessons are checked at once. Most of one lesson's check is one compile or one
-  /// grading after another, each leaving a core idle while it links or waits for a bounded wait
-  /// to run out; two lessons at once fill those gaps.
-  static let lessonsAtOnce = 2
+  /// How many parts of lessons are checked at once. Most of one part's check is one compile or
+  /// one grading after another, each leaving a core idle while it links or waits for a bounded
+  /// wait to run out; two at once fill those gaps.
+  static let partsAtOnce = 2
 
   /// Held by the lesson whose reference tests are soaking.
   static let soakTurn = Mutex(())
 
-  /// The dynamic checks of `lessons`, two at a time, their lines and breaches in the lessons' order.
+  /// The two parts of a lesson's check, each checked on its own beside another, so that both
+  /// lanes stay busy until the end: checked whole, the last lesson ran alone for 45 s.
+  enum Part: Int, CaseIterable {
+    /// The solution's grading, its mutants, the layout, the soak, the snippets and availability:
+    /// everything that reads the solution's workspace.
+    case solution
+    /// The solution with each fixture in place, and the starter: each graded in a workspace of
+    /// its own, from the builds the solution's part left in the shared store.
+    case variations
+  }
+
+  /// The order the parts of `count` lessons start in: each lesson's variations one lesson
+  /// behind its solution (1s, 2s, 1v, 3s, 2v, …), so that they rarely wait for the builds
+  /// they reuse.
+  static func startOrder(_ count: Int) -> [(lesson: Int, part: Part)] {
+    guard count > 0 else { return [] }
+    return (0..<count).flatMap { index in [(index, Part.solution)] + (index > 0 ? [(index - 1, .variations)] : []) }
+      + [(count - 1, .variations)]
+  }
+
+  /// The dynamic checks of `lessons`, two parts at a time, their lines and breaches in the lessons' order.
   func checkSideBySide(_ lessons: [Lesson]) -> [Breach] {
     let ordered = OrderedProgress()
     let found = Locked([Int: [Breach]]())
-    SideBySide.run(lessons.count, width: Self.lessonsAtOnce) { index in
+    // Signalled once a lesson's solution is graded: its variations wait for the builds it made.
+    let solved = lessons.map { _ in DispatchSemaphore(value: 0) }
+    let parts = Self.startOrder(lessons.count)
+    SideBySide.run(parts.count, width: Self.partsAtOnce) { started in
+      let (index, part) = parts[started]
+      let shown = index * Part.allCases.count + part.rawValue
       var checker = self
-      checker.progress = ordered.part(index, writingTo: progress)
-      checker.grader.progress = ordered.part(index, writingTo: grader.progress)
-      let breaches = checker.check(lessons[index])
-      found.update { $0[index] = breaches }
-      ordered.finish(index)
+      checker.progress = ordered.part(shown, writingTo: progress)
+      checker.grader.progress = ordered.part(shown, writingTo: grader.progress)
+      let breaches: [Breach]
+      switch part {
+      case .solution:
+        breaches = checker.checkSolution(lessons[index]) { solved[index].signal() }
+      case .variations:
+        solved[index].wait()
+        breaches = checker.checkVariations(lessons[index])
+      }
+      found.update { $0[shown] = breaches }
+      ordered.finish(shown)
     }
-    return lessons.indices.flatMap { found.value[$0] ?? [] }
+    return (0..<parts.count).flatMap { found.value[$0] ?? [] }
   }
 
-  /// The dynamic checks of one lesson.
-  func check(_ lesson: Lesson) -> [Breach] {
+  /// A closure that, with GRADE_TRACE=1, says how long each phase of `lesson`'s check took since
+  /// the one before, for finding where a check's time goes.
+  static func phases(of lesson: Lesson) -> (String) -> Void {
+    var start = ContinuousClock.now
+    return { phase in
+      trace("lesson \(lesson.number): \(phase)", since: start)
+      start = .now
+    }
+  }
+
+  /// The checks of a lesson that read its solution's grading: the solution passes every task,
+  /// every canonical test belongs to a task, the kept mutants are current, every program of a
+  /// task is laid out alike, the soak, the snippets and availability. Calls `graded` once the
+  /// solution's grading is done, its builds in the shared store.
+  func checkSolution(_ lesson: Lesson, graded: () -> Void = {}) -> [Breach] {
     var breaches: [Breach] = []
     func breach(_ message: String) { breaches.append(Breach(lesson: lesson.number, message)) }
-    // With GRADE_TRACE=1, how long each phase of the lesson's check took, for finding where a check's time goes.
-    var phaseStart = ContinuousClock.now
-    func phaseDone(_ phase: String) {
-      trace("lesson \(lesson.number): \(phase)", since: phaseStart)
-      phaseStart = .now
-    }
+    let phaseDone = Self.phases(of: lesson)
     defer { phaseDone("the rest") }
 
     progress("check: lesson \(lesson.number) (\(lesson.slug)): solution")
@@ -114,12 +154,9 @@ public struct Checker: Sendable {
         progress("  not checked on this machine: task \(task.taskNumber)'s check that \(kind.name); grade check on Linux checks it")
       }
     }
+    graded()
     breaches += CatalogValidator.validateTestOwnership(lesson, canonicalTestIDs: solved.canonicalTestIDs)
     phaseDone("the solution")
-    breaches += checkOverSpecifiedTests(of: lesson)
-    breaches += checkWithoutFixtures(of: lesson)
-    breaches += checkLyingWitnesses(of: lesson)
-    phaseDone("the fixtures")
     breaches += checkKeptMutants(of: lesson)
     breaches += checkSurvivorExamples(of: lesson)
     phaseDone("the mutants")
@@ -154,13 +191,24 @@ public struct Checker: Sendable {
         + (soaked.contains { $0.wrong > 0 || $0.problem != nil } ? ", except as listed below" : ""))
     }
 
-    breaches += checkStarter(lesson)
-    phaseDone("the starter")
-
     progress("check: lesson \(lesson.number) (\(lesson.slug)): snippets")
     breaches += checkSnippets(of: lesson)
     progress("check: lesson \(lesson.number) (\(lesson.slug)): availability on macOS \(AvailabilityRule.deployment)")
     breaches += checkAvailability(of: lesson)
+    return breaches
+  }
+
+  /// The checks of a lesson that grade something other than its solution: each wheat's
+  /// over-specified test and each fixture without a technique fails the check it names, lying
+  /// witnesses are caught, and the starter compiles and fails every task.
+  func checkVariations(_ lesson: Lesson) -> [Breach] {
+    let phaseDone = Self.phases(of: lesson)
+    var breaches = checkOverSpecifiedTests(of: lesson)
+    breaches += checkWithoutFixtures(of: lesson)
+    breaches += checkLyingWitnesses(of: lesson)
+    phaseDone("the fixtures")
+    breaches += checkStarter(lesson)
+    phaseDone("the starter")
     return breaches
   }
 
