@@ -116,6 +116,12 @@ static int make_link(const char *root, const struct link_order *order) {
   return symlink(order->target, path);
 }
 
+// Says the kernel refused to `what` `name`, with its reason, and gives -1.
+static int refused(const char *what, const char *name) {
+  fprintf(stderr, "GradeLauncher: cannot %s %s: %s\n", what, name, strerror(errno));
+  return -1;
+}
+
 int make_root(const char *root, const struct orders *orders) {
   // Empty mount points need next to no room; the cap keeps the root small whatever is asked.
   if (mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1048576,mode=0755") != 0) {
@@ -123,18 +129,10 @@ int make_root(const char *root, const struct orders *orders) {
     return -1;
   }
   for (int index = 0; index < orders->mount_count; index++) {
-    if (make_mount_point(root, &orders->mounts[index]) != 0) {
-      fprintf(stderr, "GradeLauncher: cannot make the mount point %s: ", orders->mounts[index].target);
-      complain("the kernel refused");
-      return -1;
-    }
+    if (make_mount_point(root, &orders->mounts[index]) != 0) return refused("make the mount point", orders->mounts[index].target);
   }
   for (int index = 0; index < orders->link_count; index++) {
-    if (make_link(root, &orders->links[index]) != 0) {
-      fprintf(stderr, "GradeLauncher: cannot make the link %s: ", orders->links[index].path);
-      complain("the kernel refused");
-      return -1;
-    }
+    if (make_link(root, &orders->links[index]) != 0) return refused("make the link", orders->links[index].path);
   }
   // Read-only before anything is mounted on it: every other mount lands on an entry of it.
   if (make_read_only(root, 0) != 0) {
@@ -142,11 +140,7 @@ int make_root(const char *root, const struct orders *orders) {
     return -1;
   }
   for (int index = 0; index < orders->mount_count; index++) {
-    if (make_mount(root, &orders->mounts[index]) != 0) {
-      fprintf(stderr, "GradeLauncher: cannot mount %s: ", orders->mounts[index].target);
-      complain("the kernel refused");
-      return -1;
-    }
+    if (make_mount(root, &orders->mounts[index]) != 0) return refused("mount", orders->mounts[index].target);
   }
   return 0;
 }
