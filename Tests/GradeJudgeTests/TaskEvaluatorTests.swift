@@ -303,6 +303,28 @@ struct FlakyGradingTests {
     #expect(result.bugsCaught == nil)
   }
 
+  @Test("A test that fails by luck on another correct version is flaky there, not a test of what the code does not promise")
+  func luckBeforeContract() {
+    let other = LessonTask.Wheat(name: "newest-first", description: "lists users newest first")
+    func grade(timing: TestOutcome.Status, repeated failedRuns: Int) -> TaskResult {
+      TaskEvaluator.writeTests(
+        task, spec: spec,
+        runs: TaskEvaluator.VariantRuns(
+          solution: JobResult(tests: [learnerTest()]), wheats: [(other, JobResult(tests: [learnerTest(.failed)]))],
+          chaffs: Array(zip(spec.chaffs, caught)), timingWheats: [(late, JobResult(tests: [learnerTest(timing)]))],
+          repeated: [JobResult(tests: [learnerTest(failedRuns > 0 ? .failed : .passed, runs: 40, failedRuns: failedRuns)])]),
+        ownedFiles: owned)
+    }
+    let unlucky = grade(timing: .passed, repeated: 1)
+    #expect(unlucky.findings.map(\.plainText).contains { $0.contains("waits() passed 39 of 40 runs") }, "\(unlucky.findings)")
+    #expect(!unlucky.findings.contains { if case .overSpecified = $0 { true } else { false } })
+    let mistimed = grade(timing: .failed, repeated: 0)
+    #expect(mistimed.findings.contains { if case .failsOnTimingWheat = $0 { true } else { false } }, "\(mistimed.findings)")
+    #expect(!mistimed.findings.contains { if case .overSpecified = $0 { true } else { false } })
+    // With no sign of luck, the failure on the other version is what it says.
+    #expect(grade(timing: .passed, repeated: 0).findings == [.overSpecified(learnerTest(.failed), other)])
+  }
+
   @Test("A test that fails a timing wheat is named with what that timing is")
   func timingWheat() {
     let result = TaskEvaluator.writeTests(
