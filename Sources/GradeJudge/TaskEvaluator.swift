@@ -134,6 +134,19 @@ public enum TaskEvaluator {
       return .one(task.number, check: .reportsAddUp, [.voidRun(problems)])
     }
 
+    // Each test's runs and failures in the solution's repeated runs (`spec.flakiness`).
+    var tally: [String: (test: TestOutcome, runs: Int, failed: Int)] = [:]
+    for job in runs.repeated {
+      for test in own(job) {
+        var entry = tally[test.id] ?? (test, 0, 0)
+        let crashed = job.crashes[test.id] != nil
+        entry.runs += test.runs + (crashed ? 1 : 0)
+        entry.failed += test.failedRuns + (crashed ? 1 : 0)
+        if test.failedRuns > 0 || crashed { entry.test = test }
+        tally[test.id] = entry
+      }
+    }
+
     // Valid: every test passes against the solution. Otherwise the chaff results mean nothing.
     var valid: [Finding] = Finding(startOrExitOf: wheat.ending).map { [$0] } ?? []
     valid += wheat.sanitizerReports.map(Finding.dataRace)
@@ -141,7 +154,13 @@ public enum TaskEvaluator {
     for test in wheatTests {
       switch wheat.fate(of: test) {
       case .crashed(let crash): valid.append(.crashesOnWheat(test, crash))
-      case .failed: valid.append(.failsOnWheat(test))
+      case .failed:
+        // A failure here that a repeated run of the same code did not repeat is luck, and said so.
+        if let entry = tally[test.id], entry.failed < entry.runs {
+          valid.append(.flaky(test, passed: entry.runs - entry.failed, runs: entry.runs + max(test.runs, 1)))
+        } else {
+          valid.append(.failsOnWheat(test))
+        }
       default: break
       }
     }
@@ -163,17 +182,6 @@ public enum TaskEvaluator {
         }
         for test in job.hung where owns(test) {
           luck.append(.failsOnTimingWheat(shown(test), timingWheat))
-        }
-      }
-      var tally: [String: (test: TestOutcome, runs: Int, failed: Int)] = [:]
-      for job in runs.repeated {
-        for test in own(job) {
-          var entry = tally[test.id] ?? (test, 0, 0)
-          let crashed = job.crashes[test.id] != nil
-          entry.runs += test.runs + (crashed ? 1 : 0)
-          entry.failed += test.failedRuns + (crashed ? 1 : 0)
-          if test.failedRuns > 0 || crashed { entry.test = test }
-          tally[test.id] = entry
         }
       }
       for test in wheatTests {

@@ -325,6 +325,21 @@ struct FlakyGradingTests {
     #expect(grade(timing: .passed, repeated: 0).findings == [.overSpecified(learnerTest(.failed), other)])
   }
 
+  @Test("A test that fails the solution's run and passes some of its repeated runs is flaky there; one that fails them all fails on the solution")
+  func luckOnTheSolution() {
+    func grade(repeatedFailures: Int) -> TaskResult {
+      TaskEvaluator.writeTests(
+        task, spec: spec, wheat: JobResult(tests: [learnerTest(.failed)]), chaffs: caught,
+        timingWheats: [(late, JobResult(tests: [learnerTest()]))],
+        repeated: [JobResult(tests: [learnerTest(repeatedFailures > 0 ? .failed : .passed, runs: 40, failedRuns: repeatedFailures)])],
+        ownedFiles: owned)
+    }
+    let lucky = grade(repeatedFailures: 3)
+    #expect(lucky.findings.map(\.plainText).contains { $0.contains("waits() passed 37 of 41 runs") }, "\(lucky.findings)")
+    #expect(!lucky.findings.contains { if case .failsOnWheat = $0 { true } else { false } })
+    #expect(grade(repeatedFailures: 40).findings == [.failsOnWheat(learnerTest(.failed))])
+  }
+
   @Test("A test that fails a timing wheat is named with what that timing is")
   func timingWheat() {
     let result = TaskEvaluator.writeTests(
