@@ -11,6 +11,7 @@
 #if defined(__linux__)
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mount.h>
@@ -116,9 +117,13 @@ static int make_link(const char *root, const struct link_order *order) {
   return symlink(order->target, path);
 }
 
-// Says the kernel refused to `what` `name`, with its reason, and gives -1.
+// Says, through complain(), that the kernel refused to `what` `name`, with its reason, and gives -1.
 static int refused(const char *what, const char *name) {
-  fprintf(stderr, "GradeLauncher: cannot %s %s: %s\n", what, name, strerror(errno));
+  int reason = errno;  // snprintf may set errno of its own.
+  char said[PATH_MAX + 64];
+  snprintf(said, sizeof said, "cannot %s %s", what, name);
+  errno = reason;
+  complain(said);
   return -1;
 }
 
