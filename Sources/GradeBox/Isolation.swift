@@ -98,12 +98,13 @@ public struct Isolation: Sendable, Equatable {
   /// once with it, and says what works.
   ///
   /// - Parameters:
-  ///   - scratch: A folder the launcher is built in, kept for later graders, and where the
-  ///     probe may make an empty folder.
+  ///   - scratch: The folder the grader keeps its builds in, where the probe may make an empty
+  ///     folder, and which a run as `nobody` must not reach.
+  ///   - launcherFolder: A folder the launcher is built in, kept for later graders; by default `scratch`.
   ///   - platform: The system the grader runs on.
   ///   - environment: The grader's environment, where `GRADE_BOX` may choose another box.
   public static func probe(
-    spawner: Spawner, scratch: URL, platform: HostPlatform = .current,
+    spawner: Spawner, scratch: URL, launcherFolder: URL? = nil, platform: HostPlatform = .current,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Isolation {
     let box: BoxKind
@@ -111,7 +112,7 @@ public struct Isolation: Sendable, Equatable {
     case .success(let chosen): box = chosen
     case .failure(let refused): return unconfined(.portable, toolchain: Toolchain.folder(), reason: refused.message)
     }
-    switch Launcher.built(in: scratch, spawner: spawner) {
+    switch Launcher.built(in: launcherFolder ?? scratch, spawner: spawner) {
     case .success(let launcher):
       var isolation: Isolation
       switch box {

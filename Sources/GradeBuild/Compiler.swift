@@ -27,22 +27,36 @@ public struct Compiler: Sendable {
   public var threadSanitizer: Bool
   /// Where products live when no folder is given: each in a folder named by a hash of
   /// everything it is built from, so every workspace (every learner of a class) shares it.
-  public var store: URL?
+  public var store: URL
+  /// Where the runner's objects live (`runnerObject`, `shimObject`), named likewise: made from
+  /// the grader's files and the toolchain alone, so every state folder of a grader shares them
+  /// (`StateFolder.runnerBuilds`).
+  public var runnerStore: URL
   /// The lesson's settings for its module and every variant of it: default isolation and
   /// upcoming features (`Lesson.moduleFlags`).
   public var moduleFlags: [String] = []
   /// The lesson's settings for its tests (`Lesson.testFlags`).
   public var testFlags: [String] = []
 
-  /// Creates a compiler.
+  /// Creates a compiler that keeps its products in `store`, the runner's in `runnerStore` (by default `store`).
   public init(
-    spawner: Spawner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false, store: URL? = nil
+    spawner: Spawner, moduleCache: URL, timeout: Duration = .seconds(900), threadSanitizer: Bool = false, store: URL,
+    runnerStore: URL? = nil
   ) {
     self.spawner = spawner
     self.moduleCache = moduleCache
     self.timeout = timeout
     self.threadSanitizer = threadSanitizer
     self.store = store
+    self.runnerStore = runnerStore ?? store
+  }
+
+  /// Creates a compiler that keeps what it builds in `state`: the module cache and the runner's
+  /// objects where every state folder shares them, everything else in the state's own builds.
+  public init(spawner: Spawner, state: StateFolder, timeout: Duration = .seconds(900), threadSanitizer: Bool = false) {
+    self.init(
+      spawner: spawner, moduleCache: state.moduleCache, timeout: timeout, threadSanitizer: threadSanitizer, store: state.builds,
+      runnerStore: state.runnerBuilds)
   }
 
   /// Stands for the product's folder in arguments, so that a key never depends on where it is built.
@@ -204,7 +218,7 @@ public struct Compiler: Sendable {
     }
     let arguments = ["swiftc", "-emit-object", "-module-name", RunnerProgram.moduleName, "-module-cache-path", moduleCache.path, "-wmo"]
       + Self.flags(swiftVersion: 6) + sanitizerFlags + ["-o", "\(Self.output)/runner.o"] + files.map(\.path)
-    return compile(arguments, in: folder, inputs: files, into: nil, product: "runner.o")
+    return compile(arguments, in: folder, inputs: files, into: nil, store: runnerStore, product: "runner.o")
   }
 
   /// The object of one of the runner's C files (`RunnerProgram.cFiles`), compiled once per toolchain and sanitizer.
@@ -215,7 +229,7 @@ public struct Compiler: Sendable {
     let clang = Toolchain.folder() + "/bin/clang"
     let arguments = [clang, "-c", "-O1", "-fPIC", "-I", folder.appending(path: "include").path]
       + (threadSanitizer ? ["-fsanitize=thread"] : []) + ["-o", "\(Self.output)/\(name).o", file.path]
-    return compile(arguments, in: folder, inputs: [file, header], into: nil, product: "\(name).o")
+    return compile(arguments, in: folder, inputs: [file, header], into: nil, store: runnerStore, product: "\(name).o")
   }
 
   /// A program (`tests`) that runs a tests library: the runner, and `names` in `sourceFolder`
@@ -356,11 +370,11 @@ public struct Compiler: Sendable {
 
   /// Runs `arguments` unless their product, built from the same inputs, is there already:
   /// in `folder` when one is given (a stamp file says what it was built from), else in
-  /// the store under a folder named by that key. What the compiler said is kept beside
-  /// the product, so a reused build still has its warnings.
+  /// `store` (by default `self.store`) under a folder named by that key. What the compiler
+  /// said is kept beside the product, so a reused build still has its warnings.
   private func compile(
-    _ arguments: [String], in sourceFolder: URL, inputs: [URL], libraryFolder: URL? = nil, into given: URL?, product: String,
-    work: Work? = nil
+    _ arguments: [String], in sourceFolder: URL, inputs: [URL], libraryFolder: URL? = nil, into given: URL?, store: URL? = nil,
+    product: String, work: Work? = nil
   ) -> Result {
     var cacheKey = CacheKey()
     cacheKey.add("toolchain", Toolchain.version(spawner: spawner))
@@ -427,7 +441,7 @@ public struct Compiler: Sendable {
 
     guard let given else {
       // Shared: built once by whichever workspace needs it first, then moved into place whole.
-      let store = self.store ?? moduleCache.deletingLastPathComponent().appending(path: "builds")
+      let store = store ?? self.store
       let folder = store.appending(path: key)
       if manager.fileExists(atPath: folder.appending(path: product).path) { return reused(folder) }
       let scratch = store.appending(path: "building-\(UUID().uuidString)")

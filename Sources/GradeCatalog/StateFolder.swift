@@ -6,15 +6,35 @@ import Foundation
 /// A learner's is `.build/grade` in their workbook, so cleaning the build clears it; a
 /// class grading's lives outside the instructor's workbook, so no student's run can reach
 /// it. What is the learner's own and must outlive a clean (backups, hints seen, the lesson
-/// they work on) is in `LearnerState`.
+/// they work on) is in `LearnerState`. What is made from the toolchain and the grader's own
+/// files alone is in `shared`, which every state folder of one grader uses.
 public struct StateFolder: Sendable, Equatable {
   /// The folder everything else is in.
   public var root: URL
+  /// The folder this state folder shares with every other of the same grader: Clang's module
+  /// cache, the runner's objects, the box's launcher and the runtime's function names.
+  ///
+  /// Nothing in it is made from a learner's file, so a class, a learner's own grading and
+  /// `grade check` can share it: each fresh state folder would otherwise warm its own module
+  /// cache and compile the runner again, about 2 s of CPU before its first lesson.
+  public var shared: URL
 
-  /// Creates a state folder at `root`.
-  public init(root: URL) {
+  /// Creates a state folder at `root` that shares `shared`, by default `graderShared` when the
+  /// grader can write there, else its own root.
+  public init(root: URL, shared: URL? = nil) {
     self.root = root
+    self.shared = shared ?? Self.graderShared ?? root
   }
+
+  /// `.build/grade-shared` in the package this grader was built from, beside the runner's and
+  /// the launcher's sources that `RunnerProgram` and `Launcher` find there too; `nil` when it
+  /// cannot be written.
+  public static let graderShared: URL? = {
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = package.appending(path: ".build/grade-shared")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return access(folder.path, W_OK) == 0 ? folder : nil
+  }()
 
   /// Every workspace, each in `<name>/<lesson folder>`.
   public var workspaces: URL { root.appending(path: "workspaces") }
@@ -44,7 +64,10 @@ public struct StateFolder: Sendable, Equatable {
   public var jobs: URL { root.appending(path: "jobs") }
 
   /// Clang's module cache, shared by every compile.
-  public var moduleCache: URL { root.appending(path: "module-cache") }
+  public var moduleCache: URL { shared.appending(path: "module-cache") }
+
+  /// The runner's objects, each in a folder named by a hash of its inputs (`Compiler.runnerStore`).
+  public var runnerBuilds: URL { shared.appending(path: "builds") }
 
   /// The workspace `grade check-setup` builds and runs its probe in.
   public var checkSetup: URL { root.appending(path: "check-setup") }
@@ -56,7 +79,7 @@ public struct StateFolder: Sendable, Equatable {
   public var prepareLock: URL { root.appending(path: "prepare.lock") }
 
   /// The C functions the Swift runtime offers compiled code, read from the compiler once (`MachineCodeRules`).
-  public var runtimeFunctions: URL { root.appending(path: "runtime-functions.txt") }
+  public var runtimeFunctions: URL { shared.appending(path: "runtime-functions.txt") }
 
   /// The toolchain's version, with the compiler file it was read from.
   public var toolchain: URL { root.appending(path: "toolchain.txt") }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GradeBuild
+import GradeCatalog
 @testable import GradeProcesses
 import GradeTestSupport
 import Testing
@@ -18,8 +19,7 @@ struct CompilerTests {
     try manager.createDirectory(at: tests, withIntermediateDirectories: true)
     try Data("import Testing\n@testable import Lab\n\n@Test func adds() { #expect(add(2, 3) == 5) }\n".utf8)
       .write(to: tests.appending(path: "AddTests.swift"))
-    let compiler = Compiler(
-      spawner: Spawner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+    let compiler = Compiler(spawner: Spawner(), state: StateFolder(root: root.appending(path: "state")))
     func build(_ source: String) throws -> (library: Compiler.Result, tests: Compiler.Result) {
       try Data(source.utf8).write(to: code.appending(path: "Add.swift"))
       let library = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift"])
@@ -49,8 +49,7 @@ struct CompilerTests {
     try manager.createDirectory(at: code, withIntermediateDirectories: true)
     try Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8).write(to: code.appending(path: "Add.swift"))
     try Data("public func half(_ a: Int) -> Int { a / 2 }\n".utf8).write(to: code.appending(path: "Half.swift"))
-    let compiler = Compiler(
-      spawner: Spawner(), moduleCache: root.appending(path: "state/module-cache"), store: root.appending(path: "state/builds"))
+    let compiler = Compiler(spawner: Spawner(), state: StateFolder(root: root.appending(path: "state")))
     let work = root.appending(path: "incremental")
     func build() throws -> URL {
       let built = compiler.library(module: "Lab", sourceFolder: code, names: ["Add.swift", "Half.swift"], incremental: work)

@@ -84,7 +84,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), state: state)
     let solution = sources(width: "public var width = 3", word: "solution-word")
     let body = try VariantBuild.build(sources(width: "public var width = 3", word: "body-word"), base: solution, module: "Lab", state: state, compiler: compiler).get()
     let layout = try VariantBuild.build(
@@ -110,7 +110,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), state: state)
     let solution = sources("\"solution-word\"")
     // Longer code and a longer string: without a plan, every section after them moves.
     let longer = sources("[\"a much longer chaff word\", \"and another\"].joined(separator: String(repeating: \"-\", count: 3)).uppercased()")
@@ -142,7 +142,7 @@ struct VariantBuildTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), state: state)
     let solution = sources(store: "var count = 0; public func add() async { count += 1 }", user: "public var name = \"\"")
     // Without a section of its own for each type's data and a slot for each, the class's grown
     // descriptor moves the next one, and the closure's async function pointer, emitted before

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GradeBox
 @testable import GradeBuild
+import GradeCatalog
 @testable import GradeEvents
 @testable import GradeKit
 @testable import GradeProcesses
@@ -67,8 +68,7 @@ struct BoxTests {
     try manager.createDirectory(at: source, withIntermediateDirectories: true)
     try Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
     try Data(Self.observer.utf8).write(to: source.appending(path: "ObserverTests.swift"))
-    let compiler = Compiler(
-      spawner: Spawner(), moduleCache: parent.appending(path: "state/module-cache"), store: parent.appending(path: "state/builds"))
+    let compiler = Compiler(spawner: Spawner(), state: StateFolder(root: parent.appending(path: "state")))
     let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"])
     let libraryFolder = try #require(library.folder, "\(library.output)")
     let tests = compiler.tests(

@@ -183,7 +183,7 @@ struct IntegrityTests {
     sources.add("Add.swift", Data("public func add(_ a: Int, _ b: Int) -> Int { a + b }\n".utf8), shownAs: "Add.swift")
     func build(_ name: String) throws -> Data {
       let state = StateFolder(root: root.appending(path: name))
-      let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+      let compiler = Compiler(spawner: Spawner(), state: state)
       let folder = try VariantBuild.build(sources, module: "Lab", state: state, compiler: compiler).get()
       return try Data(contentsOf: folder.appending(path: Compiler.programName))
     }
@@ -213,7 +213,7 @@ struct IntegrityTests {
       return sources
     }
     let state = StateFolder(root: root.appending(path: "state"))
-    let compiler = Compiler(spawner: Spawner(), moduleCache: root.appending(path: "module-cache"), store: state.builds)
+    let compiler = Compiler(spawner: Spawner(), state: state)
     let solution = sources("solution-word")
     // Each is built within moments of the last: a driver that went by the second would see no change.
     for word in ["first-chaff-word", "second-chaff-word", "third-chaff-word"] {

@@ -48,8 +48,7 @@ struct CheckSetupCommand: GradeCommand {
     try? Data("public func answer() -> Int { 42 }\n".utf8).write(to: source.appending(path: "Probe.swift"))
     try? Data("import Testing\n@testable import Probe\n\n@Test func answers() { #expect(answer() == 42) }\n".utf8)
       .write(to: source.appending(path: "ProbeTests.swift"))
-    let compiler = Compiler(
-      spawner: spawner, moduleCache: grader.state.moduleCache, timeout: .seconds(300), store: grader.state.builds)
+    let compiler = Compiler(spawner: spawner, state: grader.state, timeout: .seconds(300))
     let library = compiler.library(module: "Probe", sourceFolder: source, names: ["Probe.swift"], into: folder.appending(path: "lib"))
     let tests = library.succeeded
       ? compiler.tests(

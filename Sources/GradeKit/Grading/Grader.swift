@@ -49,9 +49,10 @@ public struct Grader: Sendable {
     self.useCache = useCache
     self.spawner = spawner
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
-    self.isolation = isolation ?? Isolation.probe(spawner: spawner, scratch: state.root)
+    self.isolation = isolation ?? Isolation.probe(spawner: spawner, scratch: state.root, launcherFolder: state.shared)
     _ = Toolchain.version(spawner: spawner, rememberedIn: state.toolchain)
     StorePruner.prune(state.builds)
+    StorePruner.prune(state.runnerBuilds)
     StorePruner.prune(state.variants)
     StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
     // Run folders outlive their run only when a grading was stopped in the middle of it.
@@ -203,7 +204,7 @@ public struct Grader: Sendable {
   func workspace(root: URL, plan: WorkspacePlan, threadSanitizer: Bool, limits: BoxLimits) -> Workspace {
     Workspace(
       root: root, plan: plan,
-      compiler: Compiler(spawner: spawner, moduleCache: state.moduleCache, threadSanitizer: threadSanitizer, store: state.builds),
+      compiler: Compiler(spawner: spawner, state: state, threadSanitizer: threadSanitizer),
       box: Box(
         limits: limits, isolation: isolation, spawner: spawner, scratchParent: RunFolders.parent(in: root),
         threadSanitizer: threadSanitizer),

@@ -83,7 +83,7 @@ public enum Release {
     let target = ReleasedVariants.targetFolder(platform: ReleasedVariants.platform, toolchain: toolchain)
     let folder = destination.appending(path: "\(ReleasedVariants.folderName)/\(target)")
     try? manager.removeItem(at: folder)
-    var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache)
+    var compiler = Compiler(spawner: grader.spawner, state: grader.state)
     var manifest = ReleasedVariants.Manifest(platform: ReleasedVariants.platform, toolchain: toolchain, lessons: [:])
     var count = 0
     for lesson in workbook.catalog.lessons {

@@ -10,7 +10,7 @@ extension Checker {
   func checkAvailability(of lesson: Lesson) -> [Breach] {
     let toolchain = Toolchain.folder()
     let sources = grader.state.workspace("check-solution", of: lesson).appending(path: "src/module")
-    var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+    var compiler = Compiler(spawner: grader.spawner, state: grader.state)
     compiler.moduleFlags = lesson.moduleFlags
     let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
     guard let moduleFolder = module.folder else {

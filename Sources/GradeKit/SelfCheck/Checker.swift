@@ -340,7 +340,7 @@ public struct Checker: Sendable {
     // The module once per mode a block asks for, since the settings change its declarations too.
     var modules: [Snippet.Mode: (compiler: Compiler, folder: URL)] = [:]
     for mode in Set(snippets.flatMap(\.modes)) {
-      var compiler = Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds)
+      var compiler = Compiler(spawner: grader.spawner, state: grader.state)
       compiler.moduleFlags = mode.flags(lesson: lesson)
       let module = compiler.library(module: lesson.module, sourceFolder: sources, names: swiftFiles(in: sources))
       guard let folder = module.folder else {

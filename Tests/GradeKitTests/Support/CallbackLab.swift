@@ -91,7 +91,7 @@ final class CallbackLab: Sendable {
     let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
     let root = grader.state.workspace(name, of: lesson)
     let workspace = Workspace(
-      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
+      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, state: grader.state),
       box: Box(limits: grader.limits, isolation: grader.isolation, spawner: grader.spawner, scratchParent: root.appending(path: "runs")),
       state: grader.state)
     try workspace.sync([.module, .canonicalTests, .task(2)])

@@ -118,7 +118,7 @@ final class HostileLab: Sendable {
     let plan = try WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: folder)
     let root = grader.state.workspace(name, of: lesson)
     let workspace = Workspace(
-      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, moduleCache: grader.state.moduleCache, store: grader.state.builds),
+      root: root, plan: plan, compiler: Compiler(spawner: grader.spawner, state: grader.state),
       box: Box(
         limits: grader.limits, isolation: namespaces ? grader.isolation : Self.withoutNamespaces(grader.isolation), spawner: grader.spawner,
         scratchParent: root.appending(path: "runs")),
