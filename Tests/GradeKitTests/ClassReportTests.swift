@@ -299,7 +299,7 @@ struct ClassGradingTests {
       try FileManager.default.copyItem(at: folder, to: submissions.appending(path: "\(name)/Lessons/01-expect-and-require"))
     }
     try learner("solved", nil)
-    try learner("hangs", "    while true {}")
+    try learner("hangs", "    DispatchSemaphore(value: 0).wait()")
     try learner("crashes", "    let missing: Int? = nil\n    _ = missing!")
     try learner("floods", "    while true { print(String(repeating: \"x\", count: 1000)) }")
     let records = submissions.appendingPathExtension("report").appending(path: "records")
@@ -350,7 +350,7 @@ struct ClassCommandTests {
     })
     try handIn("untouched", starter)
     try handIn("broken", try lab.learner("week2-broken") { try HostileLab.write("func broken() -> Int { \"not a number\" }\n", to: "Sources/ScoreValidator.swift", in: $0) })
-    try handIn("hangs", try lab.learner("week2-hangs") { try HostileLab.write(HostileLab.userStoreTest("    while true {}"), to: "Tests/UserStoreTests.swift", in: $0) })
+    try handIn("hangs", try lab.learner("week2-hangs") { try HostileLab.write(HostileLab.userStoreTest("    DispatchSemaphore(value: 0).wait()"), to: "Tests/UserStoreTests.swift", in: $0) })
     try handIn("crashes", try lab.learner("week2-crashes") {
       try HostileLab.write(HostileLab.userStoreTest("    let missing: Int? = nil\n    _ = missing!"), to: "Tests/UserStoreTests.swift", in: $0)
     })
