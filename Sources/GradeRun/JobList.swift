@@ -75,12 +75,14 @@ package struct JobList: Sendable {
   /// The job that runs the tests `runs` times in one process against `variant`'s `program`, as
   /// share `share` of its runs: a soak's and `grade mutants`'. Each run has the task's own limit
   /// of `seconds`, so the runs together have that many times it; nothing is kept between runs.
+  /// With `filters`, only the tests whose IDs match them run.
   package static func repeatedRuns(
-    of variant: VariantID, share: Int, runs: Int, program: URL, tests: URL, flavour: Flavour, seconds: Int, waitsForEvents: Bool
+    of variant: VariantID, share: Int, runs: Int, program: URL, tests: URL, flavour: Flavour, seconds: Int, waitsForEvents: Bool,
+    filters: [String] = []
   ) -> Job {
     Job(
-      id: .repeated(variant, share: share), flavour: flavour, program: program, libraries: [tests], repetitions: runs,
-      seconds: seconds * runs, waitsForEvents: waitsForEvents, mutant: variant.switchNumber, cacheKey: CacheKey())
+      id: .repeated(variant, share: share), flavour: flavour, program: program, libraries: [tests], filters: filters,
+      repetitions: runs, seconds: seconds * runs, waitsForEvents: waitsForEvents, mutant: variant.switchNumber, cacheKey: CacheKey())
   }
 
   /// How many runs each of `shares` processes makes so that together they make at least `flakiness.runs`.

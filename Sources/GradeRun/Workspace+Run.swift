@@ -218,7 +218,7 @@ extension Workspace {
   }
 
   /// A filter that matches one test ID exactly.
-  static func exactFilter(forID id: String) -> String {
+  package static func exactFilter(forID id: String) -> String {
     "^" + NSRegularExpression.escapedPattern(for: id) + "$"
   }
 }

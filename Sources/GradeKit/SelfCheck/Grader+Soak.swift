@@ -45,6 +45,11 @@ extension Grader {
   /// (`JobID.repeated`), run by a grading's executor, as many at once as keep the cores as busy
   /// as a grading's `JobExecutor.width` busy jobs do (`JobExecutor.busy`): the soak proves the
   /// reference tests under a grading's load.
+  ///
+  /// A bug's other runs run only the tests that caught it in its first (`Soak.filters(after:)`):
+  /// lesson 9's exit tests start a process each, in every run, and its soak took 34 s instead
+  /// of 10. Where those tests missed it in some run, those runs are made again with every test
+  /// (`Soak.Batch.doubted`), so a run counts as missed only when the whole suite missed it.
   public func soak(_ lesson: Lesson, learnerFolder: URL, workspaceName: String, runs: Int) -> [SoakResult] {
     guard let plan = try? WorkspacePlan(workbook: workbook, lesson: lesson, learnerFolder: learnerFolder, toolchain: Toolchain.version(spawner: spawner))
     else { return [] }
@@ -78,8 +83,12 @@ extension Grader {
       let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
       let probed = executor.run(probes.filter { graded[$0.soak.variant] == nil }.compactMap(\.job))
         .merging(graded.map { (JobID.repeated($0.key, share: 0), $0.value) }) { $1 }
-      let rest = soaks.flatMap { soak in
-        soak.batches(of: runs - 1, oneRunTook: probed[.repeated(soak.variant, share: 0)]?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds)
+      // A bug's other runs are of the tests that caught it in its first: no other test needs to
+      // run to show it caught every time (lesson 9's exit tests each start a process per run).
+      var rest = soaks.flatMap { soak in
+        let first = probed[.repeated(soak.variant, share: 0)]
+        return soak.batches(
+          of: runs - 1, oneRunTook: first?.seconds ?? 0, chunkSeconds: Self.soakChunkSeconds, filters: soak.filters(after: first))
       }
       // Most of a soak's runs wait for a bounded wait to run out, and a waiting run leaves its core
       // to another: the rest start by how much of a core each variant's first run kept busy, so
@@ -89,7 +98,12 @@ extension Grader {
           (JobID.repeated(batch.soak.variant, share: batch.share), JobDurations.Took(first).busy(floor: Self.leastBusy))
         }
       }) { first, _ in first }
-      let ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
+      var ran = probed.merging(executor.run(rest.sorted { $0.estimate > $1.estimate }.compactMap(\.job))) { $1 }
+      // Where those tests missed the bug in some run, the runs are made again with every test,
+      // so a run counts as missed only when the whole suite missed it, as a grading counts it.
+      let doubted = rest.indices.filter { rest[$0].doubted(rest[$0].job.flatMap { ran[$0.id] }) }
+      for index in doubted { rest[index].filters = [] }
+      ran.merge(executor.run(doubted.compactMap { rest[$0].job })) { $1 }
       for soak in soaks {
         var result = SoakResult(task: soak.variant.task, variant: soak.variant, runs: runs, wrong: 0)
         for batch in probes + rest where batch.soak.variant == soak.variant {
@@ -145,13 +159,18 @@ extension Grader {
   /// counts a catch: a test that failed, or crashed where the chaff allows it, with as many
   /// issues as the chaff asks of one test.
   static func catchingTests(_ result: JobResult, of variant: VariantID) -> Set<String> {
+    Set(catchingOutcomes(result, of: variant).map(\.name))
+  }
+
+  /// The outcomes of the tests that catch `variant` in `result`, as `catchingTests` counts a catch.
+  static func catchingOutcomes(_ result: JobResult, of variant: VariantID) -> [TestOutcome] {
     let crashed = Set(result.crashes.keys)
     var chaff: Chaff?
     if case .chaff(let caught) = variant.role { chaff = caught }
-    return Set(result.tests.filter { test in
+    return result.tests.filter { test in
       if crashed.contains(test.id) { return chaff?.mustNotCrash != true }
       return test.failedRuns > 0 && test.failures.count >= (chaff?.minimumIssues ?? 1)
-    }.map(\.name))
+    }
   }
 
   /// How long one process of a soak should take: long enough that starting it is a small part of
@@ -180,24 +199,40 @@ extension Grader {
       var runs: Int
       /// How long it should take, from the probe.
       var estimate: Double = 0
+      /// Patterns of the tests these runs run; all when empty.
+      var filters: [String] = []
+
+      /// Whether these runs must be made again with every test: only some tests ran, and in
+      /// some run of `result` none of them caught the bug.
+      func doubted(_ result: JobResult?) -> Bool {
+        !filters.isEmpty && soak.read(result, runs: runs).wrong > 0
+      }
 
       /// The job that makes these runs; `nil` when nothing was built to run.
       var job: JobList.Job? {
         guard let program = soak.program, let tests = soak.tests else { return nil }
         return JobList.repeatedRuns(
           of: soak.variant, share: share, runs: runs, program: program, tests: tests, flavour: soak.flavour, seconds: soak.seconds,
-          waitsForEvents: soak.waitsForEvents)
+          waitsForEvents: soak.waitsForEvents, filters: filters)
       }
     }
 
-    /// `runs` runs split into batches of about `chunkSeconds` each, shares from 1, when one run took `oneRunTook`.
-    func batches(of runs: Int, oneRunTook: Double, chunkSeconds: Double) -> [Batch] {
+    /// The filters of the tests the rest of this variant's runs run, after its `first` run: for a
+    /// bug, the tests that caught it there (every test when none did); for a correct version, every test.
+    func filters(after first: JobResult?) -> [String] {
+      guard !variant.isCorrect, let first else { return [] }
+      return Grader.catchingOutcomes(first, of: variant).map(\.id).sorted().map(Workspace.exactFilter(forID:))
+    }
+
+    /// `runs` runs of the tests `filters` match (all when empty) split into batches of about
+    /// `chunkSeconds` each, shares from 1, when one run of every test took `oneRunTook`.
+    func batches(of runs: Int, oneRunTook: Double, chunkSeconds: Double, filters: [String] = []) -> [Batch] {
       guard runs > 0 else { return [] }
       let count = min(runs, max(1, Int((Double(runs) * oneRunTook / chunkSeconds).rounded(.up))))
       return (0..<count).map { index in
         // The first `runs % count` batches take one run more, so the batches add up to `runs`.
         let batchRuns = runs / count + (index < runs % count ? 1 : 0)
-        return Batch(soak: self, share: index + 1, runs: batchRuns, estimate: Double(batchRuns) * oneRunTook)
+        return Batch(soak: self, share: index + 1, runs: batchRuns, estimate: Double(batchRuns) * oneRunTook, filters: filters)
       }
     }
 
