@@ -176,8 +176,12 @@ public struct Spawner: Sendable {
       descriptors.append(pollfd(fd: errors?.open == true ? errors!.descriptor : -1, events: Int16(POLLIN), revents: 0))
       descriptors.append(pollfd(fd: events?.open == true ? events!.descriptor : -1, events: Int16(POLLIN), revents: 0))
       guard anyOpen else {
-        usleep(min(closedWait, UInt32(milliseconds) * 1000))
-        closedWait *= 2
+        // Doubled only up to the poll's own wait: a child that closes its pipes and lives on
+        // (a test that closes its output and hangs, a compile starved of the CPU) waits here
+        // until its limit, and a doubling without a bound overflowed within half a second.
+        let most = UInt32(milliseconds) * 1000
+        usleep(min(closedWait, most))
+        closedWait = min(closedWait, most) * 2
         return
       }
       if poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 {

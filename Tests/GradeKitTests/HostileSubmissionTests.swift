@@ -252,6 +252,19 @@ struct HostileSubmissionTests {
     #expect(result.task(3).status == .pass)
   }
 
+  @Test("A test that closes every descriptor it has, the grader's pipes among them, and hangs is stopped at the time limit and named, in task 2 alone")
+  func closesItsPipesAndHangs() throws {
+    let folder = try lab.learner("closed-pipes") { folder in
+      let close = "    for fd in Int32(0)..<256 { try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).close() }\n"
+      try HostileLab.write(
+        HostileLab.userStoreTest(close + "    DispatchSemaphore(value: 0).wait()"), to: "Tests/UserStoreTests.swift", in: folder)
+    }
+    let result = lab.grade(folder, seconds: HostileLab.hangSeconds)
+    #expect(result.task(2).status == .fail, "\(result.words(2))")
+    #expect(result.words(2).contains("Stopped after \(HostileLab.hangSeconds) s"), "\(result.words(2))")
+    #expect(result.task(1).status == .pass)
+  }
+
   @Test("A hang on several threads, which spends CPU time faster than the clock, is reported as a hang, never as an exit status, and no variant waits it out again")
   func spinningHang() throws {
     let seconds = HostileLab.hangSeconds

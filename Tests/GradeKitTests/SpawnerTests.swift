@@ -16,6 +16,17 @@ struct SpawnerTests {
     #expect(outcome.output.contains("oops"))
   }
 
+  @Test("A process that closes its output and lives on is waited for until it exits, or until its limit")
+  func closedOutputLivesOn() throws {
+    // Once the pipes close, the exit is looked for ever less often, up to the poll's 20 ms:
+    // with no bound, the wait overflowed and crashed the grader within half a second.
+    let exits = try spawner.run(["/bin/sh", "-c", "exec >&- 2>&-; sleep 1.5; exit 4"], until: .now + .seconds(30))
+    #expect(exits.termination == .exited(4))
+    #expect(exits.seconds < 3, "looked for its exit every 20 ms at most: \(exits.seconds) s")
+    let hangs = try spawner.run(["/bin/sh", "-c", "exec >&- 2>&-; sleep 600"], until: .now + .seconds(1))
+    #expect(hangs.termination == .timedOut)
+  }
+
   @Test("The CPU a process used comes back, with that of the children it waited for; a process that only waits used next to none")
   func cpuSeconds() throws {
     // The busy loop runs in a grandchild, which the shell waits for.
