@@ -8,6 +8,27 @@ import Testing
 /// Compiling a learner's code: what is built again after an edit, and what is reused.
 @Suite("The compiler", .tags(.slow))
 struct CompilerTests {
+  @Test("Two state folders of one grader share the module cache and the runner's objects, and nothing else: the second compiles no runner")
+  func runnerSharedAcrossStates() throws {
+    let manager = FileManager.default
+    let root = manager.temporaryDirectory.appending(path: "grade-shared-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: root) }
+    let shared = root.appending(path: "shared")
+    let first = StateFolder(root: root.appending(path: "a"), shared: shared)
+    let second = StateFolder(root: root.appending(path: "b"), shared: shared)
+    #expect(first.moduleCache == second.moduleCache && first.runnerBuilds == second.runnerBuilds)
+    #expect(first.builds != second.builds && first.variants != second.variants && first.jobs != second.jobs)
+    #expect(first.secret != second.secret, "each state folder pads its variants with a secret of its own")
+    #expect(StateFolder(root: root.appending(path: "c")).shared == StateFolder.graderShared, "by default, the grader's own")
+
+    let made = Compiler(spawner: Spawner(), state: first).runnerObject()
+    #expect(made.succeeded && !made.reused, "\(made.output)")
+    let again = Compiler(spawner: Spawner(), state: second).runnerObject()
+    #expect(again.succeeded && again.reused, "\(again.output)")
+    #expect(again.folder == made.folder && again.folder?.path.hasPrefix(shared.path) == true)
+    #expect(!manager.fileExists(atPath: second.builds.path), "no build of the runner lands in a state folder of its own")
+  }
+
   @Test("An edit inside a function body rebuilds the library and reuses the tests built against it; a new declaration rebuilds both")
   func bodyEditReusesTests() throws {
     let manager = FileManager.default
