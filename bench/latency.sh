@@ -6,11 +6,18 @@
 #   code        a one-line edit of the first implement task's file (the starter's)
 #   tests       a one-line edit of the first write-tests task's file (the starter's)
 #   full-tests  the same file holding the reference tests, then a one-line edit
-# it times, round by round, each after its own one-line edit:
+# it times each of three loops, each run after its own one-line edit:
 #   A: swift run grade N            (swift run's own start-up included)
 #   G: .build/debug/grade N         (the grader binary alone)
 #   B: swift build --build-tests && swift test --skip-build --filter '<Module>Tests|<Module>LearnerTests'
 # and prints the medians and the median ratio A/B per row (target: at most 1.3).
+#
+# Each loop's rounds run one after another, after one untimed run of the same command, as a
+# learner runs one loop: SwiftPM plans its build again whenever the command before asked for
+# another plan (`swift test` always does; `swift run` after it does, 0.2 s each). Rounds
+# taken in turns, A G B A G B, charged B's plan to the A after it, and spared B its own:
+# after `swift run grade`, `swift build --build-tests` needs no new plan, after `swift test` it
+# does. The number of "Planning build" lines each command prints shows it.
 #
 # Then watch mode: under tmux, `swift run grade watch 1` runs while the script
 # saves a fix of lesson 1's task-1 file, then the starter again, and times each
@@ -79,15 +86,20 @@ for line in "${lessons[@]}"; do
     swift run grade "$number" >/dev/null 2>&1 || true
     bare "$module"
     a_times=(); g_times=(); b_times=(); ratios=()
+    one_edit() { cp "$base" "$file"; printf '// bench %s\n' "$1$RANDOM" >>"$file"; settle; }
+    one_edit A0; swift run grade "$number" >/dev/null 2>&1 || true
     for round in $(seq 1 "$rounds"); do
-      cp "$base" "$file"; printf '// bench %s\n' "A$round$RANDOM" >>"$file"
-      settle; start=$(now); swift run grade "$number" >/dev/null 2>&1 || true; a=$(elapsed "$start")
-      cp "$base" "$file"; printf '// bench %s\n' "G$round$RANDOM" >>"$file"
-      settle; start=$(now); .build/debug/grade "$number" >/dev/null 2>&1 || true; g=$(elapsed "$start")
-      cp "$base" "$file"; printf '// bench %s\n' "B$round$RANDOM" >>"$file"
-      settle; start=$(now); bare "$module"; b=$(elapsed "$start")
-      a_times+=("$a"); g_times+=("$g"); b_times+=("$b")
-      ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')")
+      one_edit "A$round"; start=$(now); swift run grade "$number" >/dev/null 2>&1 || true; a_times+=("$(elapsed "$start")")
+    done
+    for round in $(seq 1 "$rounds"); do
+      one_edit "G$round"; start=$(now); .build/debug/grade "$number" >/dev/null 2>&1 || true; g_times+=("$(elapsed "$start")")
+    done
+    one_edit B0; bare "$module"
+    for round in $(seq 1 "$rounds"); do
+      one_edit "B$round"; start=$(now); bare "$module"; b_times+=("$(elapsed "$start")")
+    done
+    for round in $(seq 0 $((rounds - 1))); do
+      ratios+=("$(awk -v a="${a_times[$round]}" -v b="${b_times[$round]}" 'BEGIN { print a / b }')")
     done
     cp "$backups/$file" "$file"; rm -f "$base"
     row=$(printf '| %d | %-10s | %5.2f s | %5.2f s | %5.2f s | %4.2f |' "$number" "$edit" \
