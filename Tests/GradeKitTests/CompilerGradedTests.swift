@@ -262,6 +262,28 @@ struct CompilerGradedTests {
     #expect(result.task(2).status == .pass, "\(result.words(2))")
   }
 
+  @Test("A learner still at a Swift 6 error is graded alike when Swift 5 compiles beside Swift 6, and a fix ends it")
+  func swift6ErrorAgain() throws {
+    let box = "public final class Box { public var value = 0; public init() {} }\npublic var sharedBox = Box()\n"
+    let folder = try lab.learner("global-again", box: box)
+    let marker = lab.grader.state.workspace("global-again", of: lab.workbook.catalog.lessons[0]).appending(path: "build/module/swift6-failed")
+    func diagnosticLines(_ result: LessonResult) -> [Int?] {
+      result.task(1).findings.compactMap { if case .concurrencyDiagnostic(let diagnostic, _) = $0 { diagnostic.line } else { nil } }
+    }
+    let first = lab.grade(folder)
+    #expect(FileManager.default.fileExists(atPath: marker.path), "the failed Swift 6 compile is remembered")
+    // An edit that keeps the error: the two modes now compile side by side.
+    try Data((box + "// still global\n").utf8).write(to: folder.appending(path: "Sources/Box.swift"))
+    let again = lab.grade(folder)
+    #expect(again.tasks.map(\.status) == first.tasks.map(\.status))
+    #expect(diagnosticLines(again) == [2] && diagnosticLines(first) == [2], "\(again.words(1))")
+    #expect(again.task(2).status == .pass, "\(again.words(2))")
+    try Data("public final class Box { public var value = 0; public init() {} }\n".utf8).write(to: folder.appending(path: "Sources/Box.swift"))
+    let fixed = lab.grade(folder)
+    #expect(fixed.task(1).status == .pass, "\(fixed.words(1))")
+    #expect(!FileManager.default.fileExists(atPath: marker.path), "a Swift 6 compile that succeeds forgets the failure")
+  }
+
   @Test("Code that hides its race from ThreadSanitizer is refused or does not compile, however it finds the sanitizer's switch")
   func hiddenRace() throws {
     let checked = "public final class Box { public var value = 0; public init() {} }\n"
