@@ -172,18 +172,18 @@ extension Workspace {
   /// when that fails, in Swift 5 mode, where concurrency errors are warnings, so that the
   /// lesson's other tasks still run, with the Swift 6 errors among its messages.
   ///
-  /// After a grading whose Swift 6 compile failed (a marker in the module's build folder says
-  /// so), the two compile side by side: a learner still at those errors waits for one compile,
-  /// not two in turn (lesson 10's code edit took 0.35 s less). A first grading, a class's or
-  /// `grade check`'s, compiles Swift 5 only when it must.
-  private func libraryGradingConcurrency(names: [String], in folder: URL) -> Compiler.Result {
+  /// After a grading whose Swift 6 compile of `folder` failed (the file `marker` says so, in the
+  /// build folder), the two compile side by side: a learner still at those errors waits for one
+  /// compile, not two in turn (lesson 10's code edit took 0.35 s less). A first grading, a
+  /// class's or `grade check`'s, compiles Swift 5 only when it must.
+  private func libraryGradingConcurrency(names: [String], in folder: URL, strictMemorySafety: Bool, marker: URL) -> Compiler.Result {
     let module = plan.lesson.module
-    let marker = buildFolder(.module).appending(path: "swift6-failed")
     let manager = FileManager.default
     let compiled = Locked([Int: Compiler.Result]())
     let versions = manager.fileExists(atPath: marker.path) ? [6, 5] : [6]
     SideBySide.run(versions.count, width: versions.count) { index in
-      let result = compiler.library(module: module, sourceFolder: folder, names: names, swiftVersion: versions[index], strictMemorySafety: true)
+      let result = compiler.library(
+        module: module, sourceFolder: folder, names: names, swiftVersion: versions[index], strictMemorySafety: strictMemorySafety)
       compiled.update { $0[versions[index]] = result }
     }
     let swift6 = compiled.value[6]!
@@ -194,7 +194,7 @@ extension Workspace {
     try? manager.createDirectory(at: marker.deletingLastPathComponent(), withIntermediateDirectories: true)
     try? Data().write(to: marker)
     var result = compiled.value[5]
-      ?? compiler.library(module: module, sourceFolder: folder, names: names, swiftVersion: 5, strictMemorySafety: true)
+      ?? compiler.library(module: module, sourceFolder: folder, names: names, swiftVersion: 5, strictMemorySafety: strictMemorySafety)
     result.messages = swift6.messages + result.messages.filter { $0.severity != .error }
     result.swift6Failed = true
     return result
@@ -214,7 +214,8 @@ extension Workspace {
           findings.update { $0 = survey(.module, typeCheck: names) }
         } else {
           let result = plan.gradesConcurrency
-            ? libraryGradingConcurrency(names: names, in: folder)
+            ? libraryGradingConcurrency(
+              names: names, in: folder, strictMemorySafety: true, marker: buildFolder(.module).appending(path: "swift6-failed"))
             : compiler.library(
               module: lesson.module, sourceFolder: folder, names: names, incremental: buildFolder(.module).appending(path: "incremental"),
               strictMemorySafety: true)
@@ -268,10 +269,11 @@ extension Workspace {
         swapped.append(file.name)
       }
       if !swapped.isEmpty, (try? FileSync.sync(files, into: fallback)) != nil {
-        var again = compiler.library(module: lesson.module, sourceFolder: fallback, names: files.keys.sorted(), strictMemorySafety: false)
-        if plan.gradesConcurrency, !again.succeeded {
-          again = compiler.library(module: lesson.module, sourceFolder: fallback, names: files.keys.sorted(), swiftVersion: 5)
-        }
+        let again = plan.gradesConcurrency
+          ? libraryGradingConcurrency(
+            names: files.keys.sorted(), in: fallback, strictMemorySafety: false,
+            marker: buildFolder(.module).appending(path: "handed-out.swift6-failed"))
+          : compiler.library(module: lesson.module, sourceFolder: fallback, names: files.keys.sorted(), strictMemorySafety: false)
         if again.succeeded {
           library = again
           built.substitutes = Set(swapped)
