@@ -83,8 +83,6 @@ extension Grader {
       let probes = soaks.map { Soak.Batch(soak: $0, share: 0, runs: 1) }
       let probed = executor.run(probes.filter { graded[$0.soak.variant] == nil }.compactMap(\.job))
         .merging(graded.map { (JobID.repeated($0.key, share: 0), $0.value) }) { $1 }
-      // A bug's other runs are of the tests that caught it in its first: no other test needs to
-      // run to show it caught every time (lesson 9's exit tests each start a process per run).
       var rest = soaks.flatMap { soak in
         let first = probed[.repeated(soak.variant, share: 0)]
         return soak.batches(
