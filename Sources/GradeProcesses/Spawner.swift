@@ -231,18 +231,51 @@ public struct Spawner: Sendable {
     return outcome
   }
 
-  /// Writes a new file that a process will run, with `mode`, under the lock children are started under.
+  /// Copies the file at `source` to a new file at `url` that a process will run, `padding`
+  /// after its bytes, with `mode`, under the lock children are started under.
   ///
   /// Linux refuses to run a file that any process has open for writing ("Text file busy").
   /// A child started while this process has the file open would hold that descriptor until
   /// it runs its own program, so the file is written, and closed, where no child can start.
-  public static func writeProgram(_ data: Data, to url: URL, mode: mode_t) -> Bool {
-    spawnLock.withLock { _ in
-      let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-      guard descriptor >= 0 else { return false }
-      defer { close(descriptor) }
-      return writeAll(data, to: descriptor)
+  /// The kernel copies the bytes there (`sendfile`), so the lock is held for as short a time as
+  /// it can be: a grading copies a program for every run, and each copy waits for the one before.
+  public static func copyProgram(_ source: URL, to url: URL, appending padding: Data = Data(), mode: mode_t) -> Bool {
+    let input = open(source.path, O_RDONLY | O_CLOEXEC)
+    guard input >= 0 else { return false }
+    defer { close(input) }
+    var status = stat()
+    guard fstat(input, &status) == 0 else { return false }
+    return spawnLock.withLock { _ in
+      let output = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+      guard output >= 0 else { return false }
+      defer { close(output) }
+      return copyAll(Int(status.st_size), from: input, to: output) && writeAll(padding, to: output)
     }
+  }
+
+  /// Copies `count` bytes from `input`'s offset to `output`: in the kernel where it can, else
+  /// through a buffer. `false` when `input` ends first or a write fails.
+  private static func copyAll(_ count: Int, from input: Int32, to output: Int32) -> Bool {
+    var left = count
+    #if os(Linux)
+      // Each call moves the input's offset on, so the loop below goes on from where this one stops.
+      while left > 0 {
+        let sent = sendfile(output, input, nil, left)
+        if sent < 0 && errno == EINTR { continue }
+        guard sent > 0 else { break }
+        left -= sent
+      }
+    #endif
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while left > 0 {
+      let got = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, min(left, $0.count)) }
+      if got < 0 && errno == EINTR { continue }
+      guard got > 0, buffer.withUnsafeBytes({ BoxWire.writeAll(UnsafeRawBufferPointer(rebasing: $0.prefix(got)), to: output) }) else {
+        return false
+      }
+      left -= got
+    }
+    return true
   }
 
   /// Writes every byte of `data` to `descriptor`; `false` when the pipe would not take them.

@@ -1,3 +1,4 @@
+import Foundation
 @testable import GradeCatalog
 @testable import GradeKit
 @testable import GradeProcesses
@@ -85,6 +86,28 @@ struct SpawnerTests {
     #expect(throws: GradeError.self) {
       try spawner.run(["no-such-program-\(Int.random(in: 0..<1_000_000))"], until: .now + .seconds(30))
     }
+  }
+
+  @Test("A program's copy holds its bytes, then the padding, with the mode asked; it runs, and never replaces a file")
+  func copyProgram() throws {
+    let manager = FileManager.default
+    let folder = manager.temporaryDirectory.appending(path: "grade-copy-\(UUID().uuidString)")
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: folder) }
+    // Larger than one buffer of the fallback and than one call of the kernel's copy may move.
+    let script = Data("#!/bin/sh\necho copied\nexit 0\n".utf8) + Data(repeating: UInt8(ascii: "#"), count: 300_000) + Data("\n".utf8)
+    let source = folder.appending(path: "source")
+    try script.write(to: source)
+    let padding = Data((0..<100).map { UInt8($0) })
+    let copy = folder.appending(path: "copy")
+
+    #expect(Spawner.copyProgram(source, to: copy, appending: padding, mode: 0o755))
+
+    #expect(try Data(contentsOf: copy) == script + padding)
+    #expect((try manager.attributesOfItem(atPath: copy.path)[.posixPermissions] as? Int) == 0o755)
+    #expect(try spawner.run([copy.path], until: .now + .seconds(30)).output == "copied\n")
+    #expect(!Spawner.copyProgram(source, to: copy, mode: 0o755))
+    #expect(!Spawner.copyProgram(folder.appending(path: "missing"), to: folder.appending(path: "other"), mode: 0o755))
   }
 
   @Test("Wait statuses decode without the C macros", arguments: [
