@@ -416,7 +416,17 @@ public struct Compiler: Sendable {
       }
       stamps?.prepare(inputs)
       do {
-        let outcome = try spawner.run(resolved, in: sourceFolder, until: .now + timeout)
+        let deadline = ContinuousClock.now + timeout
+        let folders = [
+          DriverPlan.WholeModule.Folder(placeholder: Self.output, path: outputs.path),
+          DriverPlan.WholeModule.Folder(placeholder: Self.library, path: libraryFolder?.path ?? ""),
+        ].filter { !$0.path.isEmpty }
+        let plan = swift && work == nil && arguments.contains("-wmo")
+          ? wholeModulePlan(arguments + diagnosticsMap, resolved: resolved, folders: folders, in: sourceFolder) : nil
+        let outcome =
+          if let plan { try runJobs(plan, folders: folders, in: sourceFolder, until: deadline) } else {
+            try spawner.run(resolved, in: sourceFolder, until: deadline)
+          }
         var succeeded = outcome.succeeded
         if succeeded { stamps?.remember(inputs) }
         if let work, succeeded {
@@ -472,6 +482,77 @@ public struct Compiler: Sendable {
     // A check is kept whatever it said; a product only when it was made.
     if result.succeeded || (checkOnly && !result.timedOut) { try? Data(key.utf8).write(to: stamp, options: .atomic) }
     return result
+  }
+
+  /// The driver's plan for the whole-module compile `arguments` (placeholders in place), which
+  /// reads `resolved` with `folders` in place: kept in the store under a key of the command and
+  /// the toolchain, and recorded by asking the driver (`swiftc -###`) the first time.
+  private func wholeModulePlan(
+    _ arguments: [String], resolved: [String], folders: [DriverPlan.WholeModule.Folder], in sourceFolder: URL
+  ) -> DriverPlan.WholeModule? {
+    var key = CacheKey()
+    key.add("driver plan", "whole module")
+    key.add("toolchain", Toolchain.version(spawner: spawner))
+    key.add("folder", sourceFolder.path)
+    for argument in arguments { key.add("argument", argument) }
+    let folder = store.appending(path: key.hash)
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return DriverPlan.load(from: folder) {
+      // The driver's scratch folder, in a folder of the plan's own, gone again after.
+      let scratch = store.appending(path: "driver-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil,
+        let asked = try? spawner.run(
+          ["swiftc", "-###"] + resolved.dropFirst(), in: sourceFolder, environment: .inherited(adding: ["TMPDIR": scratch.path]),
+          until: .now + .seconds(60), streams: .separate),
+        asked.succeeded, asked.errorOutput.isEmpty
+      else { return nil }
+      return DriverPlan.WholeModule(jobs: asked.output, folders: folders, scratchParent: scratch.path) { path in
+        let manager = FileManager.default
+        var files: [String: String] = [:]
+        for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
+          guard let text = try? String(contentsOf: URL(fileURLWithPath: path).appending(path: name), encoding: .utf8) else { return nil }
+          files[name] = text
+        }
+        return files
+      }
+    }
+  }
+
+  /// Runs a plan's jobs one after another, with `folders` in place and a scratch folder of
+  /// their own, until one fails, and returns what they printed, ended as the last one ended.
+  /// A job that fails by other than a compile error is named as the driver names it.
+  private func runJobs(
+    _ plan: DriverPlan.WholeModule, folders: [DriverPlan.WholeModule.Folder], in sourceFolder: URL, until deadline: ContinuousClock.Instant
+  ) throws(GradeError) -> ProcessOutcome {
+    let manager = FileManager.default
+    let scratch = store.appending(path: "jobs-\(UUID().uuidString)")
+    defer { try? manager.removeItem(at: scratch) }
+    let (jobs, files) = plan.resolved(folders + [.init(placeholder: DriverPlan.WholeModule.scratch, path: scratch.path)])
+    do {
+      try manager.createDirectory(at: scratch, withIntermediateDirectories: true)
+      for (name, text) in files { try Data(text.utf8).write(to: scratch.appending(path: name)) }
+    } catch {
+      throw .infrastructure("cannot write the compiler's scratch files in \(scratch.path): \(error.localizedDescription)")
+    }
+    var printed = ""
+    var last = ProcessOutcome(termination: .exited(0), output: "")
+    for job in jobs {
+      last = try spawner.run(job, in: sourceFolder, until: deadline)
+      printed += last.output
+      guard last.succeeded else {
+        let name = (job.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "").hasPrefix("swift-frontend") ? "compile" : "link"
+        switch last.termination {
+        case .signaled(let signal): printed += "error: \(name) command failed due to signal \(signal) (use -v to see invocation)\n"
+        case .exited(let status) where name == "link": printed += "error: link command failed with exit code \(status) (use -v to see invocation)\n"
+        default: break
+        }
+        break
+      }
+    }
+    last.output = printed
+    last.outputBytes = Data(printed.utf8)
+    return last
   }
 
   /// Every diagnostic in the serialized diagnostics files of `folder`, files in name order.

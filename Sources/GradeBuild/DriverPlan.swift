@@ -59,10 +59,11 @@ struct DriverPlan: Codable, Equatable {
   /// A source file's name without `.swift`: the name of its object and dependency files.
   static func stem(_ name: String) -> String { (name as NSString).deletingPathExtension }
 
-  /// The plan kept in `folder`, recorded by `record` and kept there the first time it is asked for.
-  static func load(from folder: URL, record: () -> DriverPlan?) -> DriverPlan? {
+  /// The plan kept in `folder`, recorded by `record` and kept there the first time it is asked
+  /// for: a base's (`DriverPlan`), or a whole-module compile's (`WholeModule`).
+  static func load<Plan: Codable>(from folder: URL, record: () -> Plan?) -> Plan? {
     let file = folder.appending(path: fileName)
-    if let data = try? Data(contentsOf: file), let plan = try? JSONDecoder().decode(DriverPlan.self, from: data) { return plan }
+    if let data = try? Data(contentsOf: file), let plan = try? JSONDecoder().decode(Plan.self, from: data) { return plan }
     let none = folder.appending(path: noneFileName)
     if FileManager.default.fileExists(atPath: none.path) { return nil }
     guard let plan = record(), let data = try? JSONEncoder().encode(plan) else {
