@@ -304,7 +304,7 @@ public struct Compiler: Sendable {
     let (objects, failure) = runnerObjects()
     if let failure { return failure }
     let work = "../\(Self.objectsFolder)"
-    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-enable-incremental-file-hashing"]
+    let arguments = ["-incremental", "-enable-batch-mode", "-enable-incremental-file-hashing"]
       + fileByFileArguments(module: module, names: names, objects: objects)
     let objectsFolder = sourceFolder.deletingLastPathComponent().appending(path: Self.objectsFolder)
     do {
@@ -314,7 +314,7 @@ public struct Compiler: Sendable {
       return Result(output: "error: cannot write to \(objectsFolder.path): \(error.localizedDescription)", succeeded: false, reused: false)
     }
     do {
-      let outcome = try spawner.run(arguments, in: sourceFolder, until: .now + timeout)
+      let outcome = try spawner.runDriver(arguments, in: sourceFolder, until: .now + timeout)
       return Result(
         output: outcome.output, succeeded: outcome.succeeded, reused: false, timedOut: outcome.termination == .timedOut,
         folder: objectsFolder)
@@ -345,11 +345,17 @@ public struct Compiler: Sendable {
   func driverPlan(module: String, sourceFolder: URL, names: [String]) -> DriverPlan? {
     let (objects, failure) = runnerObjects()
     guard failure == nil else { return nil }
-    let arguments = ["swiftc", "-###", "-enable-batch-mode", "-driver-batch-count", "1"]
+    let arguments = ["-###", "-enable-batch-mode", "-driver-batch-count", "1"]
       + fileByFileArguments(module: module, names: names, objects: objects)
-    guard let outcome = try? spawner.run(arguments, in: sourceFolder, until: .now + .seconds(60), streams: .separate), outcome.succeeded
-    else { return nil }
-    return DriverPlan(jobs: outcome.output, names: names, objects: "../\(Self.objectsFolder)")
+    return askDriver(arguments, in: sourceFolder) { printed, _ in DriverPlan(jobs: printed, names: names, objects: "../\(Self.objectsFolder)") }
+  }
+
+  /// What `read` makes of the jobs the driver prints for `arguments` (`swiftc -###`), given the
+  /// folder its scratch files went to, a folder of the store's; `nil` when it failed or warned.
+  private func askDriver<Plan>(_ arguments: [String], in sourceFolder: URL, read: (String, URL) -> Plan?) -> Plan? {
+    try? spawner.runDriver(arguments, in: sourceFolder, until: .now + .seconds(60), streams: .separate, scratchParent: store) {
+      asked, scratch in asked.succeeded && asked.errorOutput.isEmpty ? read(asked.output, scratch) : nil
+    }
   }
 
   /// The file name of a built program: the name it has inside the box, so that a sanitizer's
@@ -424,7 +430,11 @@ public struct Compiler: Sendable {
         let plan = swift && work == nil && arguments.contains("-wmo")
           ? wholeModulePlan(arguments + diagnosticsMap, resolved: resolved, folders: folders, in: sourceFolder) : nil
         let outcome =
-          if let plan { try runJobs(plan, folders: folders, in: sourceFolder, until: deadline) } else {
+          if let plan {
+            try runJobs(plan, folders: folders, in: sourceFolder, until: deadline)
+          } else if swift {
+            try spawner.runDriver(Array(resolved.dropFirst()), in: sourceFolder, until: deadline)
+          } else {
             try spawner.run(resolved, in: sourceFolder, until: deadline)
           }
         var succeeded = outcome.succeeded
@@ -498,23 +508,16 @@ public struct Compiler: Sendable {
     let folder = store.appending(path: key.hash)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return DriverPlan.load(from: folder) {
-      // The driver's scratch folder, in a folder of the plan's own, gone again after.
-      let scratch = store.appending(path: "driver-\(UUID().uuidString)")
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      guard (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil,
-        let asked = try? spawner.run(
-          ["swiftc", "-###"] + resolved.dropFirst(), in: sourceFolder, environment: .inherited(adding: ["TMPDIR": scratch.path]),
-          until: .now + .seconds(60), streams: .separate),
-        asked.succeeded, asked.errorOutput.isEmpty
-      else { return nil }
-      return DriverPlan.WholeModule(jobs: asked.output, folders: folders, scratchParent: scratch.path) { path in
-        let manager = FileManager.default
-        var files: [String: String] = [:]
-        for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
-          guard let text = try? String(contentsOf: URL(fileURLWithPath: path).appending(path: name), encoding: .utf8) else { return nil }
-          files[name] = text
+      askDriver(["-###"] + resolved.dropFirst(), in: sourceFolder) { printed, scratch in
+        DriverPlan.WholeModule(jobs: printed, folders: folders, scratchParent: scratch.path) { path in
+          let manager = FileManager.default
+          var files: [String: String] = [:]
+          for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
+            guard let text = try? String(contentsOf: URL(fileURLWithPath: path).appending(path: name), encoding: .utf8) else { return nil }
+            files[name] = text
+          }
+          return files
         }
-        return files
       }
     }
   }

@@ -76,10 +76,10 @@ extension MutantSchema {
     }
     // SIL, not `-typecheck`: definite initialization and other mandatory checks run on SIL,
     // and a mutant that only they refuse would otherwise break the build that runs it.
-    let command = ["swiftc", "-emit-sil", "-wmo", "-Onone", "-o", folder.appending(path: "schema.sil").path]
+    let command = ["-emit-sil", "-wmo", "-Onone", "-o", folder.appending(path: "schema.sil").path]
       + files.map { folder.appending(path: $0.name).path } + compilation.companions.map(\.path)
       + ["-module-name", compilation.module, "-module-cache-path", compilation.moduleCache.path] + compilation.arguments
-    let outcome = try spawner.run(command, until: .now + .seconds(300), streams: .merged)
+    let outcome = try spawner.runDriver(command, until: .now + .seconds(300), streams: .merged)
     if outcome.succeeded { return [] }
     let found = Self.compileErrors(in: outcome.output)
     if found.isEmpty { throw .infrastructure("type-checking the mutant schema failed: \(outcome.output.prefix(600))") }

@@ -69,7 +69,7 @@ package enum Toolchain {
         return lines[1]
       }
     }
-    let outcome = try? spawner.run(["swiftc", "--version"], until: .now + .seconds(60), streams: .separate)
+    let outcome = try? spawner.runDriver(["--version"], until: .now + .seconds(60), streams: .separate)
     let line = outcome?.output.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
     cached.withLock { $0 = line }
     if let file, outcome?.succeeded == true {

@@ -110,6 +110,24 @@ struct SpawnerTests {
     #expect(!Spawner.copyProgram(folder.appending(path: "missing"), to: folder.appending(path: "other"), mode: 0o755))
   }
 
+  @Test("The driver's scratch folder is the run's own, and goes with it, even after a compile error, where the driver leaves its own")
+  func driverScratch() throws {
+    let manager = FileManager.default
+    let folder = manager.temporaryDirectory.appending(path: "grade-driver-test-\(UUID().uuidString)")
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? manager.removeItem(at: folder) }
+    try Data("let x: Int = \"not a number\"\n".utf8).write(to: folder.appending(path: "Broken.swift"))
+
+    let left = try spawner.runDriver(["-typecheck", "Broken.swift"], in: folder, until: .now + .seconds(120), scratchParent: folder) {
+      outcome, scratch in
+      #expect(!outcome.succeeded)
+      return try? manager.contentsOfDirectory(atPath: scratch.path)
+    }
+
+    #expect(left?.contains { $0.hasPrefix("TemporaryDirectory") } == true, "\(left ?? [])")
+    #expect(try manager.contentsOfDirectory(atPath: folder.path) == ["Broken.swift"])
+  }
+
   @Test("Wait statuses decode without the C macros", arguments: [
     (Int32(0), ProcessOutcome.Termination.exited(0)),
     (Int32(1 << 8), .exited(1)),
