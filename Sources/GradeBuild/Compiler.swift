@@ -148,7 +148,10 @@ public struct Compiler: Sendable {
       let arguments = ["swiftc", "-wmo", "-no-emit-module-separately-wmo"] + common + names
       return compile(arguments, in: sourceFolder, inputs: inputs, into: folder, product: products[1])
     }
-    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-serialize-diagnostics",
+    // As many jobs at once as there are cores: the driver otherwise runs one at a time, and its
+    // job that writes the interface waits for the one that compiles an edited file (or the
+    // other way round), though neither needs the other (lesson 1: 0.17 s instead of 0.21 s).
+    let arguments = ["swiftc", "-incremental", "-enable-batch-mode", "-j", "\(SideBySide.cores)", "-serialize-diagnostics",
                      "-output-file-map", "\(Self.output)/output-file-map.json"]
       + common + names
     let work = incremental.appending(path: Fingerprint.hex(of: arguments.joined(separator: " ")))
