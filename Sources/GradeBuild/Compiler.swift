@@ -499,20 +499,20 @@ public struct Compiler: Sendable {
 
   /// The driver's plan for the whole-module compile `arguments` (placeholders in place), which
   /// reads `resolved` with `folders` in place: kept in the store under a key of the command and
-  /// the toolchain, and recorded by asking the driver (`swiftc -###`) the first time.
+  /// the toolchain, whatever folder it runs in (a plan that names that folder is refused), and
+  /// recorded by asking the driver (`swiftc -###`) the first time.
   private func wholeModulePlan(
     _ arguments: [String], resolved: [String], folders: [DriverPlan.WholeModule.Folder], in sourceFolder: URL
   ) -> DriverPlan.WholeModule? {
     var key = CacheKey()
     key.add("driver plan", "whole module")
     key.add("toolchain", Toolchain.version(spawner: spawner))
-    key.add("folder", sourceFolder.path)
     for argument in arguments { key.add("argument", argument) }
     let folder = store.appending(path: key.hash)
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return DriverPlan.load(from: folder) {
       askDriver(["-###"] + resolved.dropFirst(), in: sourceFolder) { printed, scratch in
-        DriverPlan.WholeModule(jobs: printed, folders: folders, scratchParent: scratch.path) { path in
+        DriverPlan.WholeModule(jobs: printed, folders: folders, scratchParent: scratch.path, workingFolder: sourceFolder.path) { path in
           let manager = FileManager.default
           var files: [String: String] = [:]
           for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {

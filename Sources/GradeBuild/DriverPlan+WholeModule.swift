@@ -40,8 +40,13 @@ extension DriverPlan {
     }
 
     /// The plan in the driver's printed `jobs`, asked with `folders` in place and its scratch
-    /// folder made in `scratchParent`, whose files `files` holds; `nil` when it cannot be read back exactly.
-    init?(jobs printed: String, folders: [Folder], scratchParent: String, files scratchFiles: (String) -> [String: String]?) {
+    /// folder made in `scratchParent`, whose files `files` holds; `nil` when it cannot be read
+    /// back exactly, or names the folder `workingFolder` the driver ran in: the plan stands for
+    /// the same command run in any folder.
+    init?(
+      jobs printed: String, folders: [Folder], scratchParent: String, workingFolder: String,
+      files scratchFiles: (String) -> [String: String]?
+    ) {
       guard folders.allSatisfy({ Self.isPlain($0.path) }), Self.isPlain(scratchParent) else { return nil }
       let lines = printed.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
       let read = lines.map(Self.words)
@@ -61,12 +66,13 @@ extension DriverPlan {
         all.reduce(text) { Self.replacing(path: $1.path, in: $0, with: $1.placeholder) }
       }
       jobs = words.map { $0.map(template) }
-      guard !jobs.joined().contains(where: { $0.contains(scratchParent) }) else { return nil }
+      guard !jobs.joined().contains(where: { $0.contains(scratchParent) || Self.names(workingFolder, in: $0) }) else { return nil }
       var files: [String: String] = [:]
       if let folder = named.first {
         guard let found = scratchFiles(folder) else { return nil }
         // The driver escapes a slash in JSON; the frontend reads a plain one as well.
         files = found.mapValues { template($0.replacingOccurrences(of: "\\/", with: "/")) }
+        guard !files.values.contains(where: { Self.names(workingFolder, in: $0) }) else { return nil }
       }
       self.files = files
       // Read back with the same folders, the plan must give the driver's words exactly.
@@ -93,6 +99,11 @@ extension DriverPlan {
         rest = rest[range.upperBound...]
       }
       return result + rest
+    }
+
+    /// Whether `text` names the folder `path`, alone or as the start of a path in it.
+    static func names(_ path: String, in text: String) -> Bool {
+      replacing(path: path, in: text, with: "\u{0}") != text
     }
 
     /// The words of one line the driver printed, read by the rules it quotes by: a word with

@@ -29,7 +29,7 @@ struct WholeModulePlanTests {
 
   @Test("The plan keeps placeholders for the folders, and gives another compile's folders back in their place")
   func placeholders() throws {
-    let plan = try #require(Plan(jobs: Self.jobs, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, files: Self.files))
+    let plan = try #require(Plan(jobs: Self.jobs, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, workingFolder: "/learner/Tests", files: Self.files))
     #expect(plan.jobs[0].contains("@GRADE-DRIVER-SCRATCH@/supplementaryOutputs-1"))
     #expect(plan.jobs[2].suffix(2) == ["-o", "@GRADE-OUTPUT@/libGradeTests.so"])
     #expect(plan.jobs[2].contains("$ORIGIN"))
@@ -67,13 +67,20 @@ struct WholeModulePlanTests {
     "",
   ])
   func noPlan(jobs: String) {
-    #expect(Plan(jobs: jobs, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, files: Self.files) == nil)
+    #expect(Plan(jobs: jobs, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, workingFolder: "/learner/Tests", files: Self.files) == nil)
+  }
+
+  @Test("No plan that names the folder the driver ran in: it would not hold for the same command elsewhere")
+  func namesWorkingFolder() {
+    let named = Self.jobs.replacingOccurrences(of: "-module-name Tests", with: "-module-name Tests -working-directory /learner/Tests")
+    #expect(Plan(jobs: named, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, workingFolder: "/learner/Tests", files: Self.files) == nil)
+    #expect(Plan(jobs: named, folders: [Self.output, Self.library], scratchParent: Self.scratchParent, workingFolder: "/learner/Test", files: Self.files) != nil)
   }
 
   @Test("No plan for a folder whose name a placeholder could not stand for exactly")
   func unplainFolder() {
     let spaced = Plan.Folder(placeholder: "@GRADE-OUTPUT@", path: "/state/my builds/building-1")
-    #expect(Plan(jobs: Self.jobs, folders: [spaced, Self.library], scratchParent: Self.scratchParent, files: Self.files) == nil)
+    #expect(Plan(jobs: Self.jobs, folders: [spaced, Self.library], scratchParent: Self.scratchParent, workingFolder: "/learner/Tests", files: Self.files) == nil)
   }
 
   @Test("Tests compiled from a plan, and again, give the same product; an error comes back with its line, as from the driver", .tags(.slow))
@@ -104,8 +111,24 @@ struct WholeModulePlanTests {
     #expect(second.folder.map { manager.fileExists(atPath: $0.appending(path: RunnerProgram.testsLibrary).path) } == true)
     #expect(!broken.succeeded)
     #expect(broken.messages.contains { $0.severity == .error && $0.line == 3 }, "\(broken.messages)")
+    func plans() throws -> Int {
+      try manager.contentsOfDirectory(atPath: root.appending(path: "state/builds").path)
+        .filter { manager.fileExists(atPath: root.appending(path: "state/builds/\($0)/\(DriverPlan.fileName)").path) }.count
+    }
+    let recorded = try plans()
+    // The same command in another learner's folder runs the same plan.
+    let elsewhere = root.appending(path: "elsewhere")
+    try manager.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try Data("import Testing\nimport Lab\n@Test func checksOnceMore() { #expect(Lab.answer() == 42) }\n".utf8)
+      .write(to: elsewhere.appending(path: "LabTests.swift"))
+    let moved = compiler.tests(
+      module: "LabTests", sourceFolder: elsewhere, names: ["LabTests.swift"], libraryModule: "Lab", libraryFolder: moduleFolder,
+      linksLibrary: true)
+
+    #expect(moved.succeeded, "\(moved.output)")
+    #expect(recorded == 2)
+    #expect(try plans() == recorded)
     let store = try manager.contentsOfDirectory(atPath: root.appending(path: "state/builds").path)
-    #expect(store.contains { manager.fileExists(atPath: root.appending(path: "state/builds/\($0)/\(DriverPlan.fileName)").path) })
     #expect(!store.contains { $0.hasPrefix("jobs-") || $0.hasPrefix("driver-") }, "\(store)")
   }
 }
