@@ -10,7 +10,7 @@
 #   A: swift run grade N            (swift run's own start-up included)
 #   G: .build/debug/grade N         (the grader binary alone)
 #   B: swift build --build-tests && swift test --skip-build --filter '<Module>Tests|<Module>LearnerTests'
-# and prints the medians and the median ratio A/B per row (target: at most 1.3).
+# and prints the medians and the median ratio A/B per row (target: at most 1.0).
 #
 # Each loop's rounds run one after another, after one untimed run of the same command, as a
 # learner runs one loop: SwiftPM plans its build again whenever the command before asked for
@@ -151,4 +151,4 @@ echo
 echo "| lesson | edit | swift run grade N | grade binary | bare build + test | ratio (swift run / bare) |"
 echo "|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
-echo "Target: every ratio at most 1.30."
+echo "Target: every ratio at most 1.0."
