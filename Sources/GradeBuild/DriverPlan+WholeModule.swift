@@ -75,6 +75,15 @@ extension DriverPlan {
         guard !files.values.contains(where: { Self.names(workingFolder, in: $0) }) else { return nil }
       }
       self.files = files
+      // Every scratch file a job names is one the driver wrote before the jobs ran, or one a job
+      // writes (`-o`) for itself or a later job: a file the driver would write only when it runs
+      // the jobs (a response file for a long command) is not in the plan, so there is no plan.
+      var written = Set(files.keys.map { "\(Self.scratch)/\($0)" })
+      for job in jobs {
+        written.formUnion(zip(job, job.dropFirst()).filter { $0.0 == "-o" }.map(\.1))
+        let named = job.filter { $0.contains(Self.scratch) }.map { $0.hasPrefix("@" + Self.scratch) ? String($0.dropFirst()) : $0 }
+        guard named.allSatisfy(written.contains) else { return nil }
+      }
       // Read back with the same folders, the plan must give the driver's words exactly.
       guard resolved(all).jobs == words else { return nil }
     }

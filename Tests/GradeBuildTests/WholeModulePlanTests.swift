@@ -62,6 +62,8 @@ struct WholeModulePlanTests {
     // The driver's scratch folder named outside its folder, or two of them.
     jobs.replacingOccurrences(of: "-module-name Tests", with: "-module-name Tests /state/builds/driver-1"),
     jobs.replacingOccurrences(of: "TemporaryDirectory.x1/Tests-2.autolink -L", with: "TemporaryDirectory.x2/Tests-2.autolink -L"),
+    // A scratch file no job writes and the driver had not written yet (a response file).
+    jobs.replacingOccurrences(of: "-module-name Tests", with: "-module-name Tests @/state/builds/driver-1/TemporaryDirectory.x1/arguments-1.resp"),
     // A word the plan cannot read.
     jobs.replacingOccurrences(of: "-module-name Tests", with: "-module-name \"Tests\""),
     "",
