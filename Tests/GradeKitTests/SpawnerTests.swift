@@ -88,11 +88,17 @@ struct SpawnerTests {
     }
   }
 
+  /// A new empty folder for one test, which the test removes.
+  static func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "grade-spawner-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
   @Test("A program's copy holds its bytes, then the padding, with the mode asked; it runs, and never replaces a file")
   func copyProgram() throws {
     let manager = FileManager.default
-    let folder = manager.temporaryDirectory.appending(path: "grade-copy-\(UUID().uuidString)")
-    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scratchFolder()
     defer { try? manager.removeItem(at: folder) }
     // Larger than one buffer of the fallback and than one call of the kernel's copy may move.
     let script = Data("#!/bin/sh\necho copied\nexit 0\n".utf8) + Data(repeating: UInt8(ascii: "#"), count: 300_000) + Data("\n".utf8)
@@ -113,8 +119,7 @@ struct SpawnerTests {
   @Test("The driver's scratch folder is the run's own, and goes with it, even after a compile error, where the driver leaves its own")
   func driverScratch() throws {
     let manager = FileManager.default
-    let folder = manager.temporaryDirectory.appending(path: "grade-driver-test-\(UUID().uuidString)")
-    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try Self.scratchFolder()
     defer { try? manager.removeItem(at: folder) }
     try Data("let x: Int = \"not a number\"\n".utf8).write(to: folder.appending(path: "Broken.swift"))
 
