@@ -39,6 +39,10 @@ public struct StateFolder: Sendable, Equatable {
   /// Every workspace, each in `<name>/<lesson folder>`.
   public var workspaces: URL { root.appending(path: "workspaces") }
 
+  /// An empty file whose modification time says when a grader last tidied this state
+  /// (`Grader.tidyingDue`).
+  public var tidied: URL { root.appending(path: "tidied") }
+
   /// What earlier graders kept in place of `workspaces`, removed when a grader starts.
   public var retired: [URL] { [root.appending(path: "sandboxes")] }
 

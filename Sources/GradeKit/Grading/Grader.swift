@@ -51,13 +51,31 @@ public struct Grader: Sendable {
     try? FileManager.default.createDirectory(at: state.root, withIntermediateDirectories: true)
     self.isolation = isolation ?? Isolation.probe(spawner: spawner, scratch: state.root, launcherFolder: state.shared)
     _ = Toolchain.version(spawner: spawner, rememberedIn: state.toolchain)
-    StorePruner.prune(state.builds)
-    StorePruner.prune(state.runnerBuilds)
-    StorePruner.prune(state.variants)
-    StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
-    // Run folders outlive their run only when a grading was stopped in the middle of it.
-    RunFolders.pruneAll(under: state.workspaces, olderThan: TimeInterval(limits.seconds + 600))
-    for folder in state.retired { try? FileManager.default.removeItem(at: folder) }
+    if Self.tidyingDue(state) {
+      StorePruner.prune(state.builds)
+      StorePruner.prune(state.runnerBuilds)
+      StorePruner.prune(state.variants)
+      StorePruner.prune(state.jobs, limit: 5000, keep: 4000)
+      // Run folders outlive their run only when a grading was stopped in the middle of it.
+      RunFolders.pruneAll(under: state.workspaces, olderThan: TimeInterval(limits.seconds + 600))
+      for folder in state.retired { try? FileManager.default.removeItem(at: folder) }
+    }
+  }
+
+  /// How long a state stays tidy: the stores pruned to their size, and the run folders a
+  /// stopped grading left removed once ten minutes old. Listing them at every grading's start
+  /// took 7 ms of it (lesson 1's code edit graded in 0.279 s without, 0.286 s with).
+  static let tidyingInterval: TimeInterval = 600
+
+  /// Whether `state` was last tidied more than `tidyingInterval` before `now`, or at a time
+  /// after it (a clock set back); when it was, the state is marked tidied at `now`.
+  static func tidyingDue(_ state: StateFolder, now: Date = Date()) -> Bool {
+    let manager = FileManager.default
+    let last = (try? manager.attributesOfItem(atPath: state.tidied.path)[.modificationDate]) as? Date
+    if let last, last <= now, now.timeIntervalSince(last) < tidyingInterval { return false }
+    if !manager.fileExists(atPath: state.tidied.path) { try? Data().write(to: state.tidied) }
+    try? manager.setAttributes([.modificationDate: now], ofItemAtPath: state.tidied.path)
+    return true
   }
 
   /// How many processes share a flaky-test check's runs: one per core, so they run under load.
