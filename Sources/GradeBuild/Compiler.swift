@@ -512,17 +512,20 @@ public struct Compiler: Sendable {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return DriverPlan.load(from: folder) {
       askDriver(["-###"] + resolved.dropFirst(), in: sourceFolder) { printed, scratch in
-        DriverPlan.WholeModule(jobs: printed, folders: folders, scratchParent: scratch.path, workingFolder: sourceFolder.path) { path in
-          let manager = FileManager.default
-          var files: [String: String] = [:]
-          for name in (try? manager.contentsOfDirectory(atPath: path)) ?? [] {
-            guard let text = try? String(contentsOf: URL(fileURLWithPath: path).appending(path: name), encoding: .utf8) else { return nil }
-            files[name] = text
-          }
-          return files
-        }
+        DriverPlan.WholeModule(
+          jobs: printed, folders: folders, scratchParent: scratch.path, workingFolder: sourceFolder.path, files: Self.texts(in:))
       }
     }
+  }
+
+  /// Every file in the folder at `path`, by name, as text; `nil` when one is not UTF-8.
+  private static func texts(in path: String) -> [String: String]? {
+    var files: [String: String] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+      guard let text = try? String(contentsOf: URL(fileURLWithPath: path).appending(path: name), encoding: .utf8) else { return nil }
+      files[name] = text
+    }
+    return files
   }
 
   /// Runs a plan's jobs one after another, with `folders` in place and a scratch folder of
