@@ -73,7 +73,7 @@ public struct Grader: Sendable {
     let manager = FileManager.default
     let last = (try? manager.attributesOfItem(atPath: state.tidied.path)[.modificationDate]) as? Date
     if let last, last <= now, now.timeIntervalSince(last) < tidyingInterval { return false }
-    if !manager.fileExists(atPath: state.tidied.path) { try? Data().write(to: state.tidied) }
+    try? Data().write(to: state.tidied)
     try? manager.setAttributes([.modificationDate: now], ofItemAtPath: state.tidied.path)
     return true
   }
